@@ -1,0 +1,93 @@
+package rules
+
+import (
+	"errors"
+	"strings"
+)
+
+// Ruling is one finding of the referee: the rule it rests on and a sentence a
+// player understands. Rejections carry rulings inside a *ViolationError;
+// accepted events may carry rulings as notes (a flagged revoke, a capped sale).
+type Ruling struct {
+	Rule    string `json:"rule"`
+	Message Text   `json:"message"`
+}
+
+// Rule builds a Ruling.
+func Rule(id string, en, fa string) Ruling { return Ruling{Rule: id, Message: T(en, fa)} }
+
+// ViolationError rejects an event or a setup because it breaks one or more
+// rules. The API answers it with 422 and the rulings.
+type ViolationError struct {
+	Rulings []Ruling
+}
+
+func (e *ViolationError) Error() string {
+	parts := make([]string, len(e.Rulings))
+	for i, r := range e.Rulings {
+		parts[i] = r.Rule + ": " + r.Message.EN
+	}
+	return "rule violation: " + strings.Join(parts, "; ")
+}
+
+// Violate returns a *ViolationError with one ruling.
+func Violate(id string, en, fa string) error {
+	return &ViolationError{Rulings: []Ruling{Rule(id, en, fa)}}
+}
+
+// Violations returns a *ViolationError holding rs, or nil when rs is empty, so
+// a check that collects every broken rule can end with `return rules.Violations(rs)`.
+func Violations(rs []Ruling) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	return &ViolationError{Rulings: rs}
+}
+
+// FieldError names one malformed field of a request by its JSON path
+// (e.g. "data.plays[2].card") and says what is wrong with it.
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// InputError rejects a request whose shape is wrong before any rule is
+// consulted: unknown fields, wrong types, values outside their domain. The
+// API answers it with 400 and the fields.
+type InputError struct {
+	Fields []FieldError
+}
+
+func (e *InputError) Error() string {
+	parts := make([]string, len(e.Fields))
+	for i, f := range e.Fields {
+		parts[i] = f.Field + ": " + f.Message
+	}
+	return "invalid input: " + strings.Join(parts, "; ")
+}
+
+// Invalid returns an *InputError for one field.
+func Invalid(field, message string) error {
+	return &InputError{Fields: []FieldError{{Field: field, Message: message}}}
+}
+
+// Fields collects field errors and turns them into one *InputError.
+type Fields []FieldError
+
+// Add records a field error.
+func (f *Fields) Add(field, message string) { *f = append(*f, FieldError{field, message}) }
+
+// Err returns nil when nothing was recorded, else an *InputError.
+func (f Fields) Err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return &InputError{Fields: f}
+}
+
+// ErrUnknownEvent is wrapped by games when an event type is not theirs.
+var ErrUnknownEvent = errors.New("unknown event type")
+
+// ErrFinished is returned by games for any event after the match finished.
+// The API answers 409.
+var ErrFinished = errors.New("the match is finished")

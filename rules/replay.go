@@ -1,0 +1,43 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// UndoType is the event type of an undo record. An undo voids the latest
+// effective (not yet voided, not itself an undo) event; nothing is deleted.
+const UndoType = "undo"
+
+// Effective returns the events of log that are in force after applying its
+// undo records, in order. A trailing undo with nothing left to void voids
+// nothing.
+func Effective(log []Event) []Event {
+	out := make([]Event, 0, len(log))
+	for _, ev := range log {
+		if ev.Type == UndoType {
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+			continue
+		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// Replay folds a match's log from its setup. Every stored event was accepted
+// once, so an error here means the log, the options or the rules changed.
+func Replay(g Game, players []Player, options json.RawMessage, log []Event) (State, error) {
+	s, _, err := g.Setup(players, options)
+	if err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	for i, ev := range Effective(log) {
+		s, _, err = g.Apply(s, ev)
+		if err != nil {
+			return nil, fmt.Errorf("effective event %d (%s): %w", i+1, ev.Type, err)
+		}
+	}
+	return s, nil
+}
