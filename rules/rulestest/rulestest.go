@@ -136,6 +136,7 @@ func WantViolation(t testing.TB, g rules.Game, s rules.State, typ string, data a
 	}
 	for _, r := range v.Rulings {
 		if r.Rule == rule {
+			Broke(rule)
 			if r.Message.EN == "" {
 				t.Errorf("%s: ruling without an English message", rule)
 			}
