@@ -1,0 +1,224 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/go-playground/validator/v10"
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/rules"
+)
+
+var validate = newValidator()
+
+func newValidator() *validator.Validate {
+	v := validator.New(validator.WithRequiredStructEnabled())
+	// Name fields by their JSON names in error messages.
+	v.RegisterTagNameFunc(func(f reflect.StructField) string {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			return ""
+		}
+		return name
+	})
+	_ = v.RegisterValidation("displayname", func(fl validator.FieldLevel) bool {
+		return validDisplayName(fl.Field().String())
+	})
+	return v
+}
+
+// validDisplayName accepts any Unicode name people write (Persian included),
+// but not a blank one or one with control characters.
+func validDisplayName(s string) bool {
+	if strings.TrimSpace(s) == "" || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// readBody returns the raw request body. The body limit middleware turns an
+// oversized body into 413 before we get here or while we read.
+func readBody(c echo.Context) ([]byte, error) {
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		var he *echo.HTTPError
+		if errors.As(err, &he) {
+			return nil, he
+		}
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		return nil, rules.Invalid("body", "could not be read")
+	}
+	if !utf8.Valid(body) {
+		return nil, rules.Invalid("body", "is not valid UTF-8")
+	}
+	return body, nil
+}
+
+// bind reads the body strictly into v (unknown fields, trailing data and
+// type mismatches are 400s naming the field) and validates it.
+func bind(c echo.Context, v any) ([]byte, error) {
+	body, err := readBody(c)
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, rules.Invalid("body", "is empty; send a JSON object")
+	}
+	if err := checkJSONShape(body); err != nil {
+		return nil, err
+	}
+	if err := rules.Decode(body, "", v); err != nil {
+		return nil, err
+	}
+	return body, check(v)
+}
+
+// check runs the validator and turns its errors into field errors.
+func check(v any) error {
+	err := validate.Struct(v)
+	if err == nil {
+		return nil
+	}
+	var verrs validator.ValidationErrors
+	if !errors.As(err, &verrs) {
+		return rules.Invalid("body", err.Error())
+	}
+	var fields rules.Fields
+	for _, fe := range verrs {
+		fields.Add(fieldPath(fe.Namespace()), fieldMessage(fe))
+	}
+	return fields.Err()
+}
+
+// fieldPath drops the struct name from a validator namespace
+// ("createPlayer.name" -> "name").
+func fieldPath(ns string) string {
+	if _, rest, ok := strings.Cut(ns, "."); ok {
+		return rest
+	}
+	return ns
+}
+
+func fieldMessage(fe validator.FieldError) string {
+	switch fe.Tag() {
+	case "required":
+		return "is required"
+	case "min":
+		if fe.Kind() == reflect.String {
+			return fmt.Sprintf("must have at least %s characters", fe.Param())
+		}
+		if fe.Kind() == reflect.Slice {
+			return fmt.Sprintf("must have at least %s items", fe.Param())
+		}
+		return "must be at least " + fe.Param()
+	case "max":
+		if fe.Kind() == reflect.String {
+			return fmt.Sprintf("must have at most %s characters", fe.Param())
+		}
+		if fe.Kind() == reflect.Slice {
+			return fmt.Sprintf("must have at most %s items", fe.Param())
+		}
+		return "must be at most " + fe.Param()
+	case "oneof":
+		return "must be one of: " + strings.ReplaceAll(fe.Param(), " ", ", ")
+	case "displayname":
+		return "must not be blank or contain control characters"
+	case "unique":
+		return "must not list the same value twice"
+	case "printascii":
+		return "must be printable ASCII"
+	default:
+		return fmt.Sprintf("fails the %q check", fe.Tag())
+	}
+}
+
+// maxDepth bounds JSON nesting: no request needs more, and a deeply nested
+// body only costs the decoder.
+const maxDepth = 32
+
+// checkJSONShape rejects duplicate object keys and excessive nesting, which
+// encoding/json would silently accept (it keeps the last duplicate).
+func checkJSONShape(body []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	type frame struct {
+		object bool
+		keys   map[string]bool
+		expect bool // in an object: the next string token is a key
+		path   string
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return nil // rules.Decode reports syntax errors with more context
+		}
+		top := func() *frame {
+			if len(stack) == 0 {
+				return nil
+			}
+			return stack[len(stack)-1]
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				if f := top(); f != nil && f.object {
+					f.expect = true
+				}
+				if len(stack) >= maxDepth {
+					return rules.Invalid("body", fmt.Sprintf("nests deeper than %d levels", maxDepth))
+				}
+				stack = append(stack, &frame{object: t == '{', keys: map[string]bool{}, expect: t == '{'})
+			case '}', ']':
+				stack = stack[:len(stack)-1]
+				if f := top(); f != nil && f.object {
+					f.expect = true
+				}
+			}
+		case string:
+			f := top()
+			if f != nil && f.object && f.expect {
+				if f.keys[t] {
+					return rules.Invalid(t, "appears twice in the same object")
+				}
+				f.keys[t] = true
+				f.expect = false
+				continue
+			}
+			if f != nil && f.object {
+				f.expect = true
+			}
+		default:
+			if f := top(); f != nil && f.object {
+				f.expect = true
+			}
+		}
+	}
+}
+
+func jsonEncode(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

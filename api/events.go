@@ -1,0 +1,158 @@
+package api
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+)
+
+// appendEvent records one table event after the game's rules accept it.
+//
+//	@Summary		Record an event
+//	@Description	The event is checked against the match's state; a rejected event stores nothing. If-Match makes the append conditional on the version; Idempotency-Key makes a retry return the first answer.
+//	@Tags			matches
+//	@Param			id				path		string				true	"match ID"
+//	@Param			If-Match		header		string				false	"expected version, as in ETag"
+//	@Param			Idempotency-Key	header		string				false	"a unique key per intended event"
+//	@Param			body			body		AppendEventRequest	true	"the event"
+//	@Success		201				{object}	AppendedResponse
+//	@Success		200				{object}	AppendedResponse	"a retry with the same Idempotency-Key: the first answer"
+//	@Failure		400				{object}	Problem
+//	@Failure		404				{object}	Problem
+//	@Failure		409				{object}	Problem	"the match is finished"
+//	@Failure		412				{object}	Problem	"If-Match does not match the version"
+//	@Failure		422				{object}	Problem	"a rule violation, with violations"
+//	@Router			/v1/matches/{id}/events [post]
+func (s *Server) appendEvent(c echo.Context) error {
+	var req AppendEventRequest
+	body, err := bind(c, &req)
+	if err != nil {
+		return err
+	}
+	if err := mustObject("data", req.Data); err != nil {
+		return err
+	}
+	opt, err := appendOptions(c, body)
+	if err != nil {
+		return err
+	}
+	ev := rules.Event{Type: req.Type, Data: req.Data}
+	res, err := s.store.Append(c.Request().Context(), c.Param("id"), ev, opt)
+	if err != nil {
+		return err
+	}
+	return s.appended(c, res)
+}
+
+// undo voids the latest effective event.
+//
+//	@Summary		Undo the latest event
+//	@Description	Appends an undo record that voids the latest effective event; nothing is deleted. A correction is an undo followed by the right event. Undo also reopens a finished match.
+//	@Tags			matches
+//	@Param			id				path		string	true	"match ID"
+//	@Param			If-Match		header		string	false	"expected version, as in ETag"
+//	@Param			Idempotency-Key	header		string	false	"a unique key per intended undo"
+//	@Success		200				{object}	AppendedResponse
+//	@Failure		400				{object}	Problem
+//	@Failure		404				{object}	Problem
+//	@Failure		409				{object}	Problem	"nothing to undo"
+//	@Failure		412				{object}	Problem
+//	@Router			/v1/matches/{id}/undo [post]
+func (s *Server) undo(c echo.Context) error {
+	body, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	if t := bytes.TrimSpace(body); len(t) > 0 && string(t) != "{}" {
+		return rules.Invalid("body", "must be empty or {}")
+	}
+	opt, err := appendOptions(c, []byte("undo"))
+	if err != nil {
+		return err
+	}
+	res, err := s.store.Undo(c.Request().Context(), c.Param("id"), opt)
+	if err != nil {
+		return err
+	}
+	return s.appendedWith(c, res, http.StatusOK)
+}
+
+func appendOptions(c echo.Context, body []byte) (db.AppendOptions, error) {
+	var opt db.AppendOptions
+	v, err := ifMatch(c)
+	if err != nil {
+		return opt, err
+	}
+	opt.IfMatch = v
+	if key := c.Request().Header.Get("Idempotency-Key"); key != "" {
+		if len(key) > 200 || !utf8.ValidString(key) {
+			return opt, rules.Invalid("Idempotency-Key", "must be at most 200 characters of text")
+		}
+		opt.IdempotencyKey = key
+		opt.RequestHash = requestHash(c.Request().URL.Path, body)
+	}
+	return opt, nil
+}
+
+// requestHash identifies a request's intent: its path and its body with
+// insignificant whitespace removed.
+func requestHash(path string, body []byte) string {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, body); err != nil {
+		compact.Reset()
+		compact.Write(body)
+	}
+	h := sha256.New()
+	h.Write([]byte(path))
+	h.Write([]byte{0})
+	h.Write(compact.Bytes())
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func (s *Server) appended(c echo.Context, res *db.Appended) error {
+	status := http.StatusCreated
+	if res.Replayed {
+		status = http.StatusOK
+	}
+	return s.appendedWith(c, res, status)
+}
+
+func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) error {
+	lang := langOf(c)
+	if res.Replayed {
+		c.Response().Header().Set("Idempotent-Replayed", "true")
+	}
+	setETag(c, res.Match.Version)
+	return c.JSON(status, AppendedResponse{Event: s.eventResponse(res.Event, lang), Match: matchResponse(res.Match, lang)})
+}
+
+// listEvents returns a match's log, voided events marked.
+//
+//	@Summary	A match's event log
+//	@Tags		matches
+//	@Param		id	path		string	true	"match ID"
+//	@Success	200	{object}	EventsResponse
+//	@Failure	404	{object}	Problem
+//	@Router		/v1/matches/{id}/events [get]
+func (s *Server) listEvents(c echo.Context) error {
+	log, err := s.store.Events(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	out := EventsResponse{MatchID: c.Param("id"), Events: make([]EventResponse, 0, len(log))}
+	for _, e := range log {
+		out.Events = append(out.Events, s.eventResponse(e, lang))
+	}
+	out.Version = int64(len(log))
+	setETag(c, out.Version)
+	return c.JSON(http.StatusOK, out)
+}

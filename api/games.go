@@ -1,0 +1,76 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+)
+
+// GameResponse describes a game.
+type GameResponse struct {
+	rules.Info
+	Referee []RefereeDoc `json:"referee"`
+}
+
+// RefereeDoc names one stateless question of a game.
+type RefereeDoc struct {
+	Question string `json:"question" example:"trick"`
+	Path     string `json:"path" example:"/v1/referee/wizard/trick"`
+	Summary  string `json:"summary"`
+	Example  any    `json:"example" swaggertype:"object"`
+}
+
+// GamesResponse lists the games.
+type GamesResponse struct {
+	Games []GameResponse `json:"games"`
+}
+
+func gameResponse(g rules.Game) GameResponse {
+	info := g.Info()
+	r := GameResponse{Info: info, Referee: []RefereeDoc{}}
+	for _, ref := range g.Referees() {
+		r.Referee = append(r.Referee, RefereeDoc{Question: ref.Question, Path: "/v1/referee/" + info.ID + "/" + ref.Question, Summary: ref.Summary, Example: ref.Example})
+	}
+	return r
+}
+
+// listGames lists the supported games.
+//
+//	@Summary	Supported games
+//	@Tags		games
+//	@Success	200	{object}	GamesResponse
+//	@Router		/v1/games [get]
+func (s *Server) listGames(c echo.Context) error {
+	out := GamesResponse{Games: []GameResponse{}}
+	for _, g := range s.games.All() {
+		out.Games = append(out.Games, gameResponse(g))
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// getGame describes one game: player range, options with defaults, events.
+//
+//	@Summary	One game
+//	@Tags		games
+//	@Param		game	path		string	true	"game ID"	Enums(wizard, silver, munchkin, wazabi, yatuk)
+//	@Success	200		{object}	GameResponse
+//	@Failure	404		{object}	Problem
+//	@Router		/v1/games/{game} [get]
+func (s *Server) getGame(c echo.Context) error {
+	g, err := s.game(c.Param("game"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, gameResponse(g))
+}
+
+func (s *Server) game(id string) (rules.Game, error) {
+	g, ok := s.games.Get(id)
+	if !ok {
+		return nil, &db.NotFoundError{Kind: "game", ID: id}
+	}
+	return g, nil
+}

@@ -1,0 +1,100 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+)
+
+// createMatch seats players and starts a match. The game checks the player
+// count and the options and fills in defaults.
+//
+//	@Summary	Start a match
+//	@Tags		matches
+//	@Param		body	body		CreateMatchRequest	true	"game, players in clockwise seat order, options"
+//	@Success	201		{object}	MatchResponse
+//	@Failure	400		{object}	Problem
+//	@Failure	404		{object}	Problem	"unknown game, player or league"
+//	@Failure	422		{object}	Problem	"player count outside the game's range, or a league of another game"
+//	@Router		/v1/matches [post]
+func (s *Server) createMatch(c echo.Context) error {
+	var req CreateMatchRequest
+	if _, err := bind(c, &req); err != nil {
+		return err
+	}
+	if len(req.Options) > 0 {
+		if t := bytes.TrimSpace(req.Options); len(t) > 0 && t[0] != '{' && string(t) != "null" {
+			return rules.Invalid("options", "must be an object")
+		}
+	}
+	if _, err := s.game(req.Game); err != nil {
+		return err
+	}
+	m, err := s.store.CreateMatch(c.Request().Context(), db.NewMatch{Game: req.Game, LeagueID: req.LeagueID, Players: req.Players, Options: req.Options})
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/matches/"+m.ID)
+	setETag(c, m.Version)
+	return c.JSON(http.StatusCreated, matchResponse(m, langOf(c)))
+}
+
+// getMatch returns a match at its current version; the ETag is the version.
+//
+//	@Summary	One match
+//	@Tags		matches
+//	@Param		id	path		string	true	"match ID"
+//	@Success	200	{object}	MatchResponse
+//	@Header		200	{string}	ETag	"the match version, quoted"
+//	@Failure	404	{object}	Problem
+//	@Router		/v1/matches/{id} [get]
+func (s *Server) getMatch(c echo.Context) error {
+	m, err := s.store.GetMatch(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	setETag(c, m.Version)
+	if inm := c.Request().Header.Get("If-None-Match"); inm != "" && inm == etag(m.Version) {
+		return c.NoContent(http.StatusNotModified)
+	}
+	return c.JSON(http.StatusOK, matchResponse(m, langOf(c)))
+}
+
+func etag(version int64) string { return `"` + strconv.FormatInt(version, 10) + `"` }
+
+func setETag(c echo.Context, version int64) { c.Response().Header().Set("ETag", etag(version)) }
+
+// ifMatch parses If-Match: a version as sent in ETag ("3", W/"3" or 3), or *.
+func ifMatch(c echo.Context) (*int64, error) {
+	h := c.Request().Header.Get("If-Match")
+	if h == "" || h == "*" {
+		return nil, nil
+	}
+	v := h
+	if len(v) > 2 && v[:2] == "W/" {
+		v = v[2:]
+	}
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = v[1 : len(v)-1]
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		return nil, rules.Invalid("If-Match", `must be a match version as given in ETag, e.g. "3"`)
+	}
+	return &n, nil
+}
+
+// mustObject rejects a data member that is present but not a JSON object.
+func mustObject(field string, raw json.RawMessage) error {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" || t[0] == '{' {
+		return nil
+	}
+	return rules.Invalid(field, "must be an object")
+}

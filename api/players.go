@@ -1,0 +1,46 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// createPlayer registers a player. Names are any Unicode text (Persian
+// included) and are stored and returned exactly as sent.
+//
+//	@Summary	Create a player
+//	@Tags		players
+//	@Param		body	body		CreatePlayerRequest	true	"the player"
+//	@Success	201		{object}	PlayerResponse
+//	@Failure	400		{object}	Problem
+//	@Failure	413		{object}	Problem
+//	@Router		/v1/players [post]
+func (s *Server) createPlayer(c echo.Context) error {
+	var req CreatePlayerRequest
+	if _, err := bind(c, &req); err != nil {
+		return err
+	}
+	p, err := s.store.CreatePlayer(c.Request().Context(), req.Name)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/players/"+p.ID)
+	return c.JSON(http.StatusCreated, playerResponse(p))
+}
+
+// getPlayer returns one player.
+//
+//	@Summary	One player
+//	@Tags		players
+//	@Param		id	path		string	true	"player ID"
+//	@Success	200	{object}	PlayerResponse
+//	@Failure	404	{object}	Problem
+//	@Router		/v1/players/{id} [get]
+func (s *Server) getPlayer(c echo.Context) error {
+	p, err := s.store.GetPlayer(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, playerResponse(p))
+}

@@ -1,0 +1,164 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+)
+
+// Problem is an RFC 9457 problem detail.
+type Problem struct {
+	Type       string           `json:"type" example:"/problems/rule-violation"`
+	Title      string           `json:"title" example:"The rules do not allow this"`
+	Status     int              `json:"status" example:"422"`
+	Detail     string           `json:"detail,omitempty"`
+	Instance   string           `json:"instance,omitempty"`
+	RequestID  string           `json:"request_id,omitempty"`
+	Violations []ViolationDTO   `json:"violations,omitempty"`
+	Fields     []rules.FieldError `json:"fields,omitempty"`
+	// CurrentVersion is the match's version on a 412.
+	CurrentVersion *int64 `json:"current_version,omitempty"`
+}
+
+// ViolationDTO is one broken rule in the request's language.
+type ViolationDTO struct {
+	Rule    string `json:"rule" example:"WIZARD-BID-3"`
+	Title   string `json:"title" example:"Bid range"`
+	Message string `json:"message" example:"A bid in round 3 must be from 0 to 3, not 5."`
+}
+
+// problemKind is one entry of the error vocabulary: its type slug, status
+// and title in both languages.
+type problemKind struct {
+	slug    string
+	status  int
+	title   rules.Text
+}
+
+var (
+	kindMalformed   = problemKind{"malformed-request", http.StatusBadRequest, rules.T("The request is malformed", "درخواست نادرست است")}
+	kindViolation   = problemKind{"rule-violation", http.StatusUnprocessableEntity, rules.T("The rules do not allow this", "قوانین بازی این را اجازه نمی‌دهند")}
+	kindNotFound    = problemKind{"not-found", http.StatusNotFound, rules.T("Not found", "پیدا نشد")}
+	kindFinished    = problemKind{"match-finished", http.StatusConflict, rules.T("The match is finished", "بازی تمام شده است")}
+	kindConflict    = problemKind{"conflict", http.StatusConflict, rules.T("The request conflicts with the current state", "درخواست با وضعیت کنونی سازگار نیست")}
+	kindVersion     = problemKind{"version-mismatch", http.StatusPreconditionFailed, rules.T("The match has changed since you read it", "بازی پس از خواندن شما تغییر کرده است")}
+	kindKeyReused   = problemKind{"idempotency-key-reused", http.StatusUnprocessableEntity, rules.T("This Idempotency-Key was used with a different request", "این کلید یکتایی پیش‌تر با درخواست دیگری به کار رفته است")}
+	kindUnprocessed = problemKind{"unprocessable", http.StatusUnprocessableEntity, rules.T("The request cannot be carried out", "درخواست انجام‌پذیر نیست")}
+	kindTooLarge    = problemKind{"body-too-large", http.StatusRequestEntityTooLarge, rules.T("The request body is too large", "بدنهٔ درخواست بیش از حد بزرگ است")}
+	kindUnavailable = problemKind{"unavailable", http.StatusServiceUnavailable, rules.T("The server is busy; try again", "کارساز سرش شلوغ است؛ دوباره تلاش کنید")}
+	kindInternal    = problemKind{"internal", http.StatusInternalServerError, rules.T("Something went wrong on our side", "خطایی در سمت کارساز رخ داد")}
+)
+
+func (k problemKind) problem(lang, detail string) *Problem {
+	return &Problem{Type: "/problems/" + k.slug, Title: k.title.In(lang), Status: k.status, Detail: detail}
+}
+
+// problemFor maps any error a handler returns to a problem. It is the one
+// place where errors become statuses.
+func (s *Server) problemFor(c echo.Context, err error) *Problem {
+	lang := langOf(c)
+	var (
+		inErr    *rules.InputError
+		violErr  *rules.ViolationError
+		nfErr    *db.NotFoundError
+		verErr   *db.VersionError
+		confErr  *db.ConflictError
+		httpErr  *echo.HTTPError
+		problem  *Problem
+	)
+	switch {
+	case errors.As(err, &problem):
+		return problem
+	case errors.As(err, &inErr):
+		p := kindMalformed.problem(lang, inErr.Error())
+		p.Fields = inErr.Fields
+		return p
+	case errors.As(err, &violErr):
+		p := kindViolation.problem(lang, "")
+		for _, r := range violErr.Rulings {
+			p.Violations = append(p.Violations, s.violation(r, lang))
+		}
+		p.Detail = p.Violations[0].Message
+		return p
+	case errors.Is(err, rules.ErrUnknownEvent):
+		p := kindMalformed.problem(lang, err.Error())
+		p.Fields = []rules.FieldError{{Field: "type", Message: err.Error()}}
+		return p
+	case errors.Is(err, rules.ErrFinished):
+		return kindFinished.problem(lang, "The match is finished; no more events can be recorded. Undo the last event to correct it.")
+	case errors.As(err, &nfErr):
+		return kindNotFound.problem(lang, fmt.Sprintf("No %s with ID %q.", nfErr.Kind, nfErr.ID))
+	case errors.As(err, &verErr):
+		p := kindVersion.problem(lang, verErr.Error())
+		if verErr.Current >= 0 {
+			p.CurrentVersion = &verErr.Current
+		}
+		return p
+	case errors.Is(err, db.ErrKeyReused):
+		return kindKeyReused.problem(lang, "Send a new Idempotency-Key for a new request; reuse a key only to retry the identical request.")
+	case errors.Is(err, db.ErrNothingToUndo):
+		return kindConflict.problem(lang, "The match has no event left to undo.")
+	case errors.As(err, &confErr):
+		return kindUnprocessed.problem(lang, confErr.Reason)
+	case errors.As(err, &httpErr):
+		return s.httpProblem(httpErr, lang)
+	case errors.Is(err, context.DeadlineExceeded):
+		return kindUnavailable.problem(lang, "The request took too long.")
+	default:
+		s.log.Error("internal error", "err", err, "request_id", requestID(c), "path", c.Path())
+		return kindInternal.problem(lang, "")
+	}
+}
+
+func (s *Server) httpProblem(he *echo.HTTPError, lang string) *Problem {
+	switch he.Code {
+	case http.StatusNotFound:
+		return kindNotFound.problem(lang, "No such route.")
+	case http.StatusRequestEntityTooLarge:
+		return kindTooLarge.problem(lang, "The body is larger than the server accepts ("+s.cfg.BodyLimit+").")
+	case http.StatusServiceUnavailable:
+		return kindUnavailable.problem(lang, "")
+	}
+	title := http.StatusText(he.Code)
+	detail := ""
+	if m, ok := he.Message.(string); ok && m != title {
+		detail = m
+	}
+	return &Problem{Type: "about:blank", Title: title, Status: he.Code, Detail: detail}
+}
+
+// violation renders a ruling in lang, with the rule's title.
+func (s *Server) violation(r rules.Ruling, lang string) ViolationDTO {
+	v := ViolationDTO{Rule: r.Rule, Message: r.Message.In(lang)}
+	if e, ok := s.rules.byID[r.Rule]; ok {
+		v.Title = e.entry.Title.In(lang)
+	}
+	return v
+}
+
+// handleError is echo's HTTPErrorHandler: every error leaves as a problem.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	p := s.problemFor(c, err)
+	p.RequestID = requestID(c)
+	if p.Instance == "" {
+		p.Instance = c.Request().URL.Path
+	}
+	c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
+	c.Response().WriteHeader(p.Status)
+	if c.Request().Method == http.MethodHead {
+		return
+	}
+	_ = jsonEncode(c.Response(), p)
+}
+
+// Error makes *Problem usable as an error.
+func (p *Problem) Error() string { return p.Title + ": " + p.Detail }

@@ -1,0 +1,49 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+type route struct {
+	method  string
+	path    string
+	handler echo.HandlerFunc
+}
+
+// routes is every route the server answers, in one list. openapi.yaml
+// describes exactly these (a test keeps the two equal).
+func (s *Server) routes() []route {
+	rs := []route{
+		{http.MethodGet, "/healthz", s.health},
+		{http.MethodGet, "/openapi.yaml", s.openAPI},
+		{http.MethodGet, "/docs", s.docsRedirect},
+		{http.MethodGet, "/docs/*", s.docsUI()},
+
+		{http.MethodGet, "/v1/games", s.listGames},
+		{http.MethodGet, "/v1/games/:game", s.getGame},
+		{http.MethodGet, "/v1/games/:game/rules", s.listRules},
+		{http.MethodGet, "/v1/rules/:id", s.getRule},
+
+		{http.MethodPost, "/v1/players", s.createPlayer},
+		{http.MethodGet, "/v1/players/:id", s.getPlayer},
+
+		{http.MethodPost, "/v1/leagues", s.createLeague},
+		{http.MethodGet, "/v1/leagues/:id", s.getLeague},
+
+		{http.MethodPost, "/v1/matches", s.createMatch},
+		{http.MethodGet, "/v1/matches/:id", s.getMatch},
+		{http.MethodPost, "/v1/matches/:id/events", s.appendEvent},
+		{http.MethodGet, "/v1/matches/:id/events", s.listEvents},
+		{http.MethodPost, "/v1/matches/:id/undo", s.undo},
+	}
+	// One route per referee question of every game, so each is documented
+	// and an unknown question is a plain 404.
+	for _, g := range s.games.All() {
+		for _, ref := range g.Referees() {
+			rs = append(rs, route{http.MethodPost, "/v1/referee/" + g.Info().ID + "/" + ref.Question, s.referee(g.Info().ID, ref)})
+		}
+	}
+	return rs
+}

@@ -1,0 +1,101 @@
+// Package api is Motamed's HTTP interface: echo handlers, the routes in one
+// list, request and response shapes, and one function that maps every error
+// to an RFC 9457 problem.
+//
+//	@title						Motamed API
+//	@version					1
+//	@description				Table-companion scoring and referee API: record what happens at a physical game table; Motamed checks each event against the game's rules, keeps the score and serves league standings.
+//	@BasePath					/
+//	@accept						json
+//	@produce					json
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+)
+
+// Store is what the API needs from storage.
+type Store interface {
+	Ping(ctx context.Context) error
+	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
+	GetPlayer(ctx context.Context, id string) (*db.Player, error)
+	CreateLeague(ctx context.Context, name, game string, options json.RawMessage) (*db.League, error)
+	GetLeague(ctx context.Context, id string) (*db.League, error)
+	CreateMatch(ctx context.Context, nm db.NewMatch) (*db.Match, error)
+	GetMatch(ctx context.Context, id string) (*db.Match, error)
+	Append(ctx context.Context, matchID string, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
+	Undo(ctx context.Context, matchID string, opt db.AppendOptions) (*db.Appended, error)
+	Events(ctx context.Context, matchID string) ([]db.Event, error)
+}
+
+// Config tunes the HTTP layer. Zero values mean the defaults.
+type Config struct {
+	// BodyLimit caps request bodies (echo size syntax, default "1M").
+	BodyLimit string
+	// RequestTimeout bounds each request's context (default 10s).
+	RequestTimeout time.Duration
+	// OpenAPI is the contract served at /openapi.yaml.
+	OpenAPI []byte
+	Logger  *slog.Logger
+}
+
+// Server holds what the handlers share.
+type Server struct {
+	store Store
+	games *rules.Registry
+	cfg   Config
+	log   *slog.Logger
+	rules *ruleIndex
+}
+
+// New builds the echo instance with every route and middleware.
+func New(cfg Config, store Store, games *rules.Registry) *echo.Echo {
+	if cfg.BodyLimit == "" {
+		cfg.BodyLimit = "1M"
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = 10 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games)}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = s.handleError
+	s.middleware(e)
+	for _, r := range s.routes() {
+		e.Add(r.method, r.path, r.handler)
+	}
+	return e
+}
+
+// ErrorHandler exposes the problem writer for callers outside echo's chain.
+func (s *Server) writeJSON(c echo.Context, status int, v any) error {
+	return c.JSON(status, v)
+}
+
+// health answers liveness.
+//
+//	@Summary	Liveness
+//	@Tags		health
+//	@Success	200	{object}	Health
+//	@Router		/healthz [get]
+func (s *Server) health(c echo.Context) error {
+	return s.writeJSON(c, http.StatusOK, Health{Status: "ok"})
+}
+
+// Health is the liveness answer.
+type Health struct {
+	Status string `json:"status" example:"ok"`
+}

@@ -1,0 +1,12 @@
+package api
+
+import (
+	"database/sql"
+
+	_ "modernc.org/sqlite"
+)
+
+// sqlOpenRO opens the test database read-only, to count what was stored.
+func sqlOpenRO(path string) (*sql.DB, error) {
+	return sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(5000)")
+}

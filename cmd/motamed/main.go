@@ -1,0 +1,162 @@
+// Command motamed serves the Motamed API: table-companion scoring and
+// refereeing for physical tabletop games, stored in SQLite.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/motamed/motamed"
+	"github.com/motamed/motamed/api"
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules/all"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "motamed:", err)
+		os.Exit(1)
+	}
+}
+
+// config is every setting, from flags with MOTAMED_* environment defaults.
+type config struct {
+	addr            string
+	dbPath          string
+	logLevel        string
+	logFormat       string
+	bodyLimit       string
+	requestTimeout  time.Duration
+	shutdownTimeout time.Duration
+	cacheSize       int
+	synchronous     string
+}
+
+func parseFlags(args []string, stderr io.Writer) (config, error) {
+	var cfg config
+	fs := flag.NewFlagSet("motamed", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.addr, "addr", env("MOTAMED_ADDR", "127.0.0.1:8080"), "listen address (MOTAMED_ADDR)")
+	fs.StringVar(&cfg.dbPath, "db", env("MOTAMED_DB", "motamed.db"), "SQLite database file, created on first start (MOTAMED_DB)")
+	fs.StringVar(&cfg.logLevel, "log-level", env("MOTAMED_LOG_LEVEL", "info"), "debug, info, warn or error (MOTAMED_LOG_LEVEL)")
+	fs.StringVar(&cfg.logFormat, "log-format", env("MOTAMED_LOG_FORMAT", "text"), "text or json (MOTAMED_LOG_FORMAT)")
+	fs.StringVar(&cfg.bodyLimit, "body-limit", env("MOTAMED_BODY_LIMIT", "1M"), "largest request body accepted (MOTAMED_BODY_LIMIT)")
+	fs.DurationVar(&cfg.requestTimeout, "request-timeout", envDuration("MOTAMED_REQUEST_TIMEOUT", 10*time.Second), "deadline for each request (MOTAMED_REQUEST_TIMEOUT)")
+	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", envDuration("MOTAMED_SHUTDOWN_TIMEOUT", 15*time.Second), "how long shutdown waits for in-flight requests (MOTAMED_SHUTDOWN_TIMEOUT)")
+	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
+	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL (MOTAMED_SYNCHRONOUS)")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return cfg, nil
+}
+
+func newLogger(cfg config, w io.Writer) (*slog.Logger, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.logLevel)); err != nil {
+		return nil, fmt.Errorf("log level %q: use debug, info, warn or error", cfg.logLevel)
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	switch strings.ToLower(cfg.logFormat) {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	default:
+		return nil, fmt.Errorf("log format %q: use text or json", cfg.logFormat)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseFlags(args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	log, err := newLogger(cfg, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	games := all.Registry()
+	store, err := db.Open(ctx, db.Config{Path: cfg.dbPath, CacheSize: cfg.cacheSize, Synchronous: strings.ToUpper(cfg.synchronous), Logger: log}, games)
+	if err != nil {
+		return err
+	}
+	handler := api.New(api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI, Logger: log}, store, games)
+	srv := &http.Server{
+		Addr:              cfg.addr,
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      cfg.requestTimeout + 20*time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.ListenAndServe() }()
+	log.Info("motamed serving", "addr", "http://"+cfg.addr, "db", cfg.dbPath, "docs", "http://"+cfg.addr+"/docs")
+
+	select {
+	case err := <-serveErr:
+		store.Close()
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing in-flight requests")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.shutdownTimeout)
+	defer cancel()
+	errShutdown := srv.Shutdown(shutdownCtx)
+	errClose := store.Close()
+	if err := errors.Join(errShutdown, errClose); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped cleanly")
+	return nil
+}
+
+func env(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func envDuration(key string, def time.Duration) time.Duration {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		if d, err := time.ParseDuration(v); err == nil {
+			return d
+		}
+		fmt.Fprintf(os.Stderr, "motamed: ignoring %s=%q: not a duration\n", key, v)
+	}
+	return def
+}
+
+func envInt(key string, def int) int {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		var n int
+		if _, err := fmt.Sscan(v, &n); err == nil {
+			return n
+		}
+		fmt.Fprintf(os.Stderr, "motamed: ignoring %s=%q: not a number\n", key, v)
+	}
+	return def
+}

@@ -1,0 +1,159 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// CreateMatch seats the players, sets the game up with the options (the
+// game fills in defaults and rejects bad options) and stores the match at
+// version 0.
+func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
+	game, ok := s.games.Get(nm.Game)
+	if !ok {
+		return nil, notFound("game", nm.Game)
+	}
+	if nm.LeagueID != "" {
+		l, err := s.GetLeague(ctx, nm.LeagueID)
+		if err != nil {
+			return nil, err
+		}
+		if l.Game != nm.Game {
+			return nil, &ConflictError{Reason: fmt.Sprintf("league %q is a %s league; a %s match cannot join it", l.ID, l.Game, nm.Game)}
+		}
+	}
+	seats := make([]Seat, len(nm.Players))
+	for i, id := range nm.Players {
+		p, err := s.GetPlayer(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		seats[i] = Seat{PlayerID: p.ID, Name: p.Name, Seat: i}
+	}
+	m := &Match{ID: newID("m_"), Game: nm.Game, LeagueID: nm.LeagueID, Status: StatusInProgress, Seats: seats}
+	state, effective, err := game.Setup(m.Players(), nm.Options)
+	if err != nil {
+		return nil, err
+	}
+	if m.Options, err = json.Marshal(effective); err != nil {
+		return nil, fmt.Errorf("db: marshal options: %w", err)
+	}
+	m.State = state
+	m.CreatedAt = s.now()
+	m.UpdatedAt = m.CreatedAt
+	err = s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		var league any
+		if m.LeagueID != "" {
+			league = m.LeagueID
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO matches(id, game, league_id, options, status, version, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
+			m.ID, m.Game, league, string(m.Options), m.Status, formatTime(m.CreatedAt), formatTime(m.UpdatedAt)); err != nil {
+			return err
+		}
+		for _, seat := range m.Seats {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`,
+				m.ID, seat.Seat, seat.PlayerID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.cache.put(m)
+	return m, nil
+}
+
+// GetMatch returns the match at its current version, from the cache when it
+// is there, else by replaying its log.
+func (s *Store) GetMatch(ctx context.Context, id string) (*Match, error) {
+	if m, ok := s.cache.get(id); ok {
+		return m, nil
+	}
+	m, _, err := s.loadMatch(ctx, id, -1)
+	if err != nil {
+		return nil, err
+	}
+	s.cache.put(m)
+	return m, nil
+}
+
+// loadMatch reads a match and its log from the database and folds the log
+// up to version upTo (all of it when upTo < 0).
+func (s *Store) loadMatch(ctx context.Context, id string, upTo int64) (*Match, []Event, error) {
+	m, err := s.readMatchRow(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	log, err := s.readEvents(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if n := int64(len(log)); n != m.Version {
+		return nil, nil, fmt.Errorf("db: match %s is at version %d but its log has %d events", id, m.Version, n)
+	}
+	if upTo >= 0 && upTo < int64(len(log)) {
+		log = log[:upTo]
+		m.Version = upTo
+	}
+	game, ok := s.games.Get(m.Game)
+	if !ok {
+		return nil, nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", id, m.Game)
+	}
+	state, err := rules.Replay(game, m.Players(), m.Options, toRulesEvents(log))
+	if err != nil {
+		return nil, nil, fmt.Errorf("db: replay match %s: %w", id, err)
+	}
+	m.State = state
+	m.Status = statusOf(state)
+	if upTo >= 0 && len(log) > 0 {
+		m.UpdatedAt = log[len(log)-1].CreatedAt
+	}
+	return m, log, nil
+}
+
+func (s *Store) readMatchRow(ctx context.Context, id string) (*Match, error) {
+	var m Match
+	var league sql.NullString
+	var options, created, updated string
+	err := s.read.QueryRowContext(ctx, `SELECT id, game, league_id, options, status, version, created_at, updated_at
+		FROM matches WHERE id = ?`, id).
+		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("match", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m.LeagueID = league.String
+	m.Options = json.RawMessage(options)
+	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
+	rows, err := s.read.QueryContext(ctx, `SELECT mp.seat, mp.player_id, p.name FROM match_players mp
+		JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ? ORDER BY mp.seat`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seat Seat
+		if err := rows.Scan(&seat.Seat, &seat.PlayerID, &seat.Name); err != nil {
+			return nil, err
+		}
+		m.Seats = append(m.Seats, seat)
+	}
+	return &m, rows.Err()
+}
+
+func statusOf(s rules.State) string {
+	if s.Result() != nil {
+		return StatusFinished
+	}
+	return StatusInProgress
+}

@@ -1,0 +1,75 @@
+-- Players, leagues, matches with their seats and options, the append-only
+-- event log, idempotency keys and match results.
+
+CREATE TABLE players (
+    id         TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    created_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE leagues (
+    id         TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    game       TEXT NOT NULL,
+    options    TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE matches (
+    id         TEXT PRIMARY KEY,
+    game       TEXT NOT NULL,
+    league_id  TEXT REFERENCES leagues(id),
+    options    TEXT NOT NULL,
+    status     TEXT NOT NULL CHECK (status IN ('in_progress', 'finished')),
+    version    INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE INDEX matches_league ON matches(league_id, created_at) WHERE league_id IS NOT NULL;
+
+CREATE TABLE match_players (
+    match_id  TEXT NOT NULL REFERENCES matches(id),
+    seat      INTEGER NOT NULL,
+    player_id TEXT NOT NULL REFERENCES players(id),
+    PRIMARY KEY (match_id, seat),
+    UNIQUE (match_id, player_id)
+) WITHOUT ROWID;
+
+CREATE INDEX match_players_player ON match_players(player_id);
+
+-- The log. seq runs 1, 2, 3 ... per match with no gaps: the primary key and
+-- the version check in the append make a gap or a duplicate impossible.
+CREATE TABLE events (
+    match_id   TEXT NOT NULL REFERENCES matches(id),
+    seq        INTEGER NOT NULL CHECK (seq > 0),
+    type       TEXT NOT NULL,
+    data       TEXT NOT NULL,
+    notes      TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE idempotency_keys (
+    match_id     TEXT NOT NULL REFERENCES matches(id),
+    key          TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    seq          INTEGER NOT NULL,
+    created_at   TEXT NOT NULL,
+    PRIMARY KEY (match_id, key)
+) WITHOUT ROWID;
+
+CREATE TABLE match_results (
+    match_id    TEXT PRIMARY KEY REFERENCES matches(id),
+    result      TEXT NOT NULL,
+    finished_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE result_placements (
+    match_id  TEXT NOT NULL REFERENCES matches(id),
+    player_id TEXT NOT NULL REFERENCES players(id),
+    place     INTEGER NOT NULL,
+    PRIMARY KEY (match_id, player_id)
+) WITHOUT ROWID;
+
+CREATE INDEX result_placements_player ON result_placements(player_id);

@@ -1,0 +1,99 @@
+package db
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// Match statuses.
+const (
+	StatusInProgress = "in_progress"
+	StatusFinished   = "finished"
+)
+
+// Player is a person who plays.
+type Player struct {
+	ID        string
+	Name      string
+	CreatedAt time.Time
+}
+
+// League groups matches of one game.
+type League struct {
+	ID        string
+	Name      string
+	Game      string
+	Options   json.RawMessage
+	CreatedAt time.Time
+}
+
+// Seat is a player's seat in a match (0-based, clockwise).
+type Seat struct {
+	PlayerID string
+	Name     string
+	Seat     int
+}
+
+// Match is a match as of one version: its setup and its folded state. A
+// *Match handed out by the store is never modified afterwards.
+type Match struct {
+	ID        string
+	Game      string
+	LeagueID  string // empty when the match is in no league
+	Status    string
+	Seats     []Seat
+	Options   json.RawMessage // effective options, defaults filled in
+	Version   int64
+	State     rules.State
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Players returns the seated players in seat order, as the rules see them.
+func (m *Match) Players() []rules.Player {
+	out := make([]rules.Player, len(m.Seats))
+	for i, s := range m.Seats {
+		out[i] = rules.Player{ID: s.PlayerID, Name: s.Name}
+	}
+	return out
+}
+
+// Event is one entry of a match's log.
+type Event struct {
+	Seq       int64
+	Type      string
+	Data      json.RawMessage
+	Notes     []rules.Ruling
+	Voided    bool  // voided by a later undo
+	Voids     int64 // for an undo record: the seq it voids
+	CreatedAt time.Time
+}
+
+// NewMatch is what it takes to start a match.
+type NewMatch struct {
+	Game     string
+	LeagueID string
+	Players  []string // player IDs in clockwise seat order
+	Options  json.RawMessage
+}
+
+// AppendOptions are the request's preconditions.
+type AppendOptions struct {
+	// IfMatch, when set, must equal the match's version.
+	IfMatch *int64
+	// IdempotencyKey, when set, makes a retry return the first answer.
+	IdempotencyKey string
+	// RequestHash identifies the request body the key was first used with.
+	RequestHash string
+}
+
+// Appended is the outcome of an append or an undo.
+type Appended struct {
+	Match *Match
+	Event Event
+	// Replayed is true when an Idempotency-Key matched an earlier request:
+	// Match and Event are the first answer's, and nothing was recorded.
+	Replayed bool
+}

@@ -1,0 +1,166 @@
+// Package db is Motamed's storage: SQLite through modernc.org/sqlite, with
+// embedded numbered migrations, one writer connection fed by a group-commit
+// queue, a pool of read-only connections, and a bounded cache of match
+// states so an append does not replay the log. SQL lives only here.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+
+	"github.com/motamed/motamed/rules"
+)
+
+// Config tunes a Store. Zero values mean the defaults.
+type Config struct {
+	// Path is the SQLite file; it is created and migrated on first open.
+	Path string
+	// Readers is the size of the read-only pool (default 4).
+	Readers int
+	// CacheSize bounds how many match states stay in memory (default 4096).
+	CacheSize int
+	// MaxBatch bounds how many writes one group commit carries (default 256).
+	MaxBatch int
+	// BusyTimeout is how long a connection waits on a lock (default 5s).
+	BusyTimeout time.Duration
+	// Synchronous is SQLite's synchronous pragma for the writer: "FULL"
+	// (default: an acknowledged commit survives power loss) or "NORMAL".
+	Synchronous string
+	Logger      *slog.Logger
+}
+
+// Store is the database. All writes go through one connection owned by a
+// writer goroutine; reads use a separate read-only pool.
+type Store struct {
+	cfg      Config
+	games    *rules.Registry
+	write    *sql.DB
+	read     *sql.DB
+	w        *writer
+	cache    *stateCache
+	locks    matchLocks
+	log      *slog.Logger
+	clock    func() time.Time
+	closeErr error
+}
+
+// Open opens (creating and migrating if needed) the database at cfg.Path.
+func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error) {
+	if cfg.Path == "" {
+		return nil, errors.New("db: a database path is required")
+	}
+	if cfg.Readers <= 0 {
+		cfg.Readers = 4
+	}
+	if cfg.CacheSize <= 0 {
+		cfg.CacheSize = 4096
+	}
+	if cfg.MaxBatch <= 0 {
+		cfg.MaxBatch = 256
+	}
+	if cfg.BusyTimeout <= 0 {
+		cfg.BusyTimeout = 5 * time.Second
+	}
+	switch cfg.Synchronous {
+	case "":
+		cfg.Synchronous = "FULL"
+	case "FULL", "NORMAL":
+	default:
+		return nil, fmt.Errorf("db: synchronous must be FULL or NORMAL, not %q", cfg.Synchronous)
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+
+	write, err := sql.Open("sqlite", dsn(cfg, false))
+	if err != nil {
+		return nil, fmt.Errorf("db: open writer: %w", err)
+	}
+	// One writer connection: SQLite has one writer anyway, and pragmas in
+	// the DSN then hold for every statement we run.
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	write.SetConnMaxIdleTime(0)
+	if err := write.PingContext(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("db: open %s: %w", cfg.Path, err)
+	}
+	if n, err := migrate(ctx, write); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("db: migrate: %w", err)
+	} else if n > 0 {
+		cfg.Logger.Info("database migrated", "path", cfg.Path, "applied", n)
+	}
+
+	read, err := sql.Open("sqlite", dsn(cfg, true))
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("db: open readers: %w", err)
+	}
+	read.SetMaxOpenConns(cfg.Readers)
+	read.SetMaxIdleConns(cfg.Readers)
+	read.SetConnMaxLifetime(0)
+	read.SetConnMaxIdleTime(0)
+
+	s := &Store{
+		cfg:   cfg,
+		games: games,
+		write: write,
+		read:  read,
+		cache: newStateCache(cfg.CacheSize),
+		log:   cfg.Logger,
+		clock: func() time.Time { return time.Now().UTC() },
+	}
+	s.w = startWriter(write, cfg.MaxBatch, cfg.Logger)
+	return s, nil
+}
+
+// dsn builds the modernc DSN with every pragma in it, so each connection the
+// pool opens gets them (a pragma run with Exec reaches only one connection).
+func dsn(cfg Config, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", cfg.BusyTimeout.Milliseconds()))
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(ON)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Add("_pragma", "synchronous("+cfg.Synchronous+")")
+		// Writes take the lock when they begin, so a write never fails
+		// half-way with SQLITE_BUSY on lock upgrade.
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + cfg.Path + "?" + q.Encode()
+}
+
+// Close stops the writer after it commits what is queued, then closes both
+// pools. Call it after the HTTP server stopped taking requests.
+func (s *Store) Close() error {
+	s.w.stop()
+	errW := s.write.Close()
+	errR := s.read.Close()
+	return errors.Join(errW, errR)
+}
+
+// Ping checks that a reader can reach the database.
+func (s *Store) Ping(ctx context.Context) error { return s.read.PingContext(ctx) }
+
+func (s *Store) now() time.Time { return s.clock() }
+
+func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+func parseTime(v string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}

@@ -1,0 +1,316 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/rulestest"
+)
+
+func openTest(t *testing.T, path string) *Store {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "test.db")
+	}
+	s, err := Open(context.Background(), Config{Path: path}, rules.NewRegistry(rulestest.Counter()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func newCounterMatch(t *testing.T, s *Store, n int) *Match {
+	t.Helper()
+	ctx := context.Background()
+	var ids []string
+	for i := 0; i < n; i++ {
+		p, err := s.CreatePlayer(ctx, fmt.Sprintf("پخش %d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	m, err := s.CreateMatch(ctx, NewMatch{Game: "counter", Players: ids})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func add(player string, n int) rules.Event {
+	return rules.Event{Type: "add", Data: json.RawMessage(fmt.Sprintf(`{"player":%q,"n":%d}`, player, n))}
+}
+
+func countRows(t *testing.T, s *Store, table string) int {
+	t.Helper()
+	var n int
+	if err := s.read.QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestPragmasReachEveryConnection(t *testing.T) {
+	s := openTest(t, "")
+	ctx := context.Background()
+	// Hold several reader connections at once so the check is not answered
+	// by one connection alone.
+	var conns []*sql.Conn
+	for i := 0; i < 3; i++ {
+		c, err := s.read.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		var mode string
+		var fk, busy int
+		if err := c.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.QueryRowContext(ctx, "PRAGMA foreign_keys").Scan(&fk); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&busy); err != nil {
+			t.Fatal(err)
+		}
+		if mode != "wal" || fk != 1 || busy != 5000 {
+			t.Errorf("reader %d: journal_mode=%s foreign_keys=%d busy_timeout=%d", i, mode, fk, busy)
+		}
+		if _, err := c.ExecContext(ctx, "INSERT INTO players(id, name, created_at) VALUES ('x','x','x')"); err == nil {
+			t.Errorf("reader %d accepted a write", i)
+		}
+		c.Close()
+	}
+	var sync int
+	if err := s.write.QueryRow("PRAGMA synchronous").Scan(&sync); err != nil {
+		t.Fatal(err)
+	}
+	if sync != 2 { // FULL
+		t.Errorf("writer synchronous = %d, want 2 (FULL)", sync)
+	}
+}
+
+func TestMigrationsRecordedOnceEach(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.db")
+	s := openTest(t, path)
+	s.Close()
+	s2 := openTest(t, path) // reopening applies nothing new
+	ms, _ := loadMigrations()
+	if got := countRows(t, s2, "schema_migrations"); got != len(ms) {
+		t.Fatalf("schema_migrations has %d rows, want %d", got, len(ms))
+	}
+}
+
+func TestAppendRejectedStoresNothing(t *testing.T) {
+	s := openTest(t, "")
+	m := newCounterMatch(t, s, 2)
+	ctx := context.Background()
+	p0, p1 := m.Seats[0].PlayerID, m.Seats[1].PlayerID
+	if _, err := s.Append(ctx, m.ID, add(p0, 2), AppendOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range []rules.Event{add(p0, 1), add(p1, 9), {Type: "nope"}, {Type: "add", Data: json.RawMessage(`{"player":1}`)}} {
+		if _, err := s.Append(ctx, m.ID, ev, AppendOptions{}); err == nil {
+			t.Fatalf("%s %s accepted", ev.Type, ev.Data)
+		}
+	}
+	if n := countRows(t, s, "events"); n != 1 {
+		t.Fatalf("events = %d after rejected appends, want 1", n)
+	}
+	got, _ := s.GetMatch(ctx, m.ID)
+	if got.Version != 1 {
+		t.Fatalf("version = %d, want 1", got.Version)
+	}
+}
+
+func TestIfMatchAndIdempotency(t *testing.T) {
+	s := openTest(t, "")
+	m := newCounterMatch(t, s, 2)
+	ctx := context.Background()
+	p0 := m.Seats[0].PlayerID
+	stale := int64(3)
+	var ve *VersionError
+	if _, err := s.Append(ctx, m.ID, add(p0, 1), AppendOptions{IfMatch: &stale}); !errors.As(err, &ve) || ve.Current != 0 {
+		t.Fatalf("stale If-Match: %v", err)
+	}
+	opt := AppendOptions{IdempotencyKey: "k1", RequestHash: "h1"}
+	first, err := s.Append(ctx, m.ID, add(p0, 1), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Append(ctx, m.ID, add(p0, 1), opt)
+	if err != nil || !again.Replayed || again.Event.Seq != first.Event.Seq || again.Match.Version != 1 {
+		t.Fatalf("retry: %+v %v", again, err)
+	}
+	if _, err := s.Append(ctx, m.ID, add(p0, 2), AppendOptions{IdempotencyKey: "k1", RequestHash: "other"}); !errors.Is(err, ErrKeyReused) {
+		t.Fatalf("reused key: %v", err)
+	}
+	if n := countRows(t, s, "events"); n != 1 {
+		t.Fatalf("events = %d, want 1", n)
+	}
+}
+
+func TestUndoFinishAndReopen(t *testing.T) {
+	s := openTest(t, "")
+	ctx := context.Background()
+	p1, _ := s.CreatePlayer(ctx, "Sara")
+	p2, _ := s.CreatePlayer(ctx, "Reza")
+	m, err := s.CreateMatch(ctx, NewMatch{Game: "counter", Players: []string{p1.ID, p2.ID}, Options: json.RawMessage(`{"target":3}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range []rules.Event{add(p1.ID, 2), add(p2.ID, 1), add(p1.ID, 1)} {
+		if _, err := s.Append(ctx, m.ID, ev, AppendOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := s.GetMatch(ctx, m.ID)
+	if got.Status != StatusFinished || countRows(t, s, "match_results") != 1 || countRows(t, s, "result_placements") != 2 {
+		t.Fatalf("not finished: %s", got.Status)
+	}
+	if _, err := s.Append(ctx, m.ID, add(p2.ID, 1), AppendOptions{}); !errors.Is(err, rules.ErrFinished) {
+		t.Fatalf("event after finish: %v", err)
+	}
+	u, err := s.Undo(ctx, m.ID, AppendOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.Match.Status != StatusInProgress || u.Event.Voids != 3 || u.Match.Version != 4 {
+		t.Fatalf("undo: status %s voids %d version %d", u.Match.Status, u.Event.Voids, u.Match.Version)
+	}
+	if countRows(t, s, "match_results") != 0 || countRows(t, s, "result_placements") != 0 {
+		t.Fatal("result kept after the correction reopened the match")
+	}
+	// The correction: the right event after the undo.
+	if _, err := s.Append(ctx, m.ID, add(p1.ID, 2), AppendOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	log, _ := s.Events(ctx, m.ID)
+	if len(log) != 5 || !log[2].Voided || log[3].Voids != 3 {
+		t.Fatalf("log: %+v", log)
+	}
+	// Undo twice more voids events 5 and 2, skipping the undo record.
+	for i := 0; i < 2; i++ {
+		if _, err := s.Undo(ctx, m.ID, AppendOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log, _ = s.Events(ctx, m.ID)
+	if eff := effectiveSeqs(log); len(eff) != 1 || eff[0] != 1 {
+		t.Fatalf("effective after three undos: %v", eff)
+	}
+}
+
+func TestUndoNothing(t *testing.T) {
+	s := openTest(t, "")
+	m := newCounterMatch(t, s, 2)
+	if _, err := s.Undo(context.Background(), m.ID, AppendOptions{}); !errors.Is(err, ErrNothingToUndo) {
+		t.Fatalf("undo on empty log: %v", err)
+	}
+}
+
+func TestCachedStateEqualsReplayAfterRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.db")
+	s := openTest(t, path)
+	m := newCounterMatch(t, s, 3)
+	ctx := context.Background()
+	for i := 0; i < 9; i++ {
+		if _, err := s.Append(ctx, m.ID, add(m.Seats[i%3].PlayerID, 1), AppendOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Undo(ctx, m.ID, AppendOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	cached, _ := s.GetMatch(ctx, m.ID)
+	s.Close()
+	s2 := openTest(t, path)
+	replayed, err := s2.GetMatch(ctx, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(cached.State)
+	b, _ := json.Marshal(replayed.State)
+	if string(a) != string(b) || cached.Version != replayed.Version {
+		t.Fatalf("cached %s v%d != replayed %s v%d", a, cached.Version, b, replayed.Version)
+	}
+}
+
+func TestConcurrentAppendsHaveNoGaps(t *testing.T) {
+	s := openTest(t, "")
+	ctx := context.Background()
+	const matches, perMatch = 8, 12
+	var ms []*Match
+	for i := 0; i < matches; i++ {
+		ms = append(ms, newCounterMatch(t, s, 2))
+	}
+	var wg sync.WaitGroup
+	for _, m := range ms {
+		for w := 0; w < 2; w++ {
+			wg.Add(1)
+			go func(m *Match, seat int) {
+				defer wg.Done()
+				for done := 0; done < perMatch/2; {
+					cur, err := s.GetMatch(ctx, m.ID)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if int(cur.Version)%2 != seat {
+						continue
+					}
+					v := cur.Version
+					_, err = s.Append(ctx, m.ID, add(m.Seats[seat].PlayerID, 0+1), AppendOptions{IfMatch: &v})
+					var ve *VersionError
+					if err != nil && !errors.As(err, &ve) && !errors.Is(err, rules.ErrFinished) {
+						t.Error(err)
+						return
+					}
+					if err == nil {
+						done++
+					}
+					if errors.Is(err, rules.ErrFinished) {
+						return
+					}
+				}
+			}(m, w)
+		}
+	}
+	wg.Wait()
+	for _, m := range ms {
+		log, err := s.Events(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err) // readEvents fails on a gap
+		}
+		if len(log) != perMatch {
+			t.Errorf("match %s has %d events, want %d", m.ID, len(log), perMatch)
+		}
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	s := openTest(t, "")
+	ctx := context.Background()
+	if _, err := s.GetMatch(ctx, "m_nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateMatch(ctx, NewMatch{Game: "counter", Players: []string{"pl_nope", "pl_x"}}); !errors.Is(err, ErrNotFound) {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateMatch(ctx, NewMatch{Game: "chess"}); !errors.Is(err, ErrNotFound) {
+		t.Fatal(err)
+	}
+	if n := countRows(t, s, "matches"); n != 0 {
+		t.Fatalf("matches = %d", n)
+	}
+}

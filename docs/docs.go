@@ -1,0 +1,2 @@
+// Package docs is replaced by `swag init`.
+package docs
