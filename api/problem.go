@@ -14,13 +14,13 @@ import (
 
 // Problem is an RFC 9457 problem detail.
 type Problem struct {
-	Type       string           `json:"type" example:"/problems/rule-violation"`
-	Title      string           `json:"title" example:"The rules do not allow this"`
-	Status     int              `json:"status" example:"422"`
-	Detail     string           `json:"detail,omitempty"`
-	Instance   string           `json:"instance,omitempty"`
-	RequestID  string           `json:"request_id,omitempty"`
-	Violations []ViolationDTO   `json:"violations,omitempty"`
+	Type       string             `json:"type" example:"/problems/rule-violation"`
+	Title      string             `json:"title" example:"The rules do not allow this"`
+	Status     int                `json:"status" example:"422"`
+	Detail     string             `json:"detail,omitempty"`
+	Instance   string             `json:"instance,omitempty"`
+	RequestID  string             `json:"request_id,omitempty"`
+	Violations []ViolationDTO     `json:"violations,omitempty"`
 	Fields     []rules.FieldError `json:"fields,omitempty"`
 	// CurrentVersion is the match's version on a 412.
 	CurrentVersion *int64 `json:"current_version,omitempty"`
@@ -36,9 +36,9 @@ type ViolationDTO struct {
 // problemKind is one entry of the error vocabulary: its type slug, status
 // and title in both languages.
 type problemKind struct {
-	slug    string
-	status  int
-	title   rules.Text
+	slug   string
+	status int
+	title  rules.Text
 }
 
 var (
@@ -64,13 +64,13 @@ func (k problemKind) problem(lang, detail string) *Problem {
 func (s *Server) problemFor(c echo.Context, err error) *Problem {
 	lang := langOf(c)
 	var (
-		inErr    *rules.InputError
-		violErr  *rules.ViolationError
-		nfErr    *db.NotFoundError
-		verErr   *db.VersionError
-		confErr  *db.ConflictError
-		httpErr  *echo.HTTPError
-		problem  *Problem
+		inErr   *rules.InputError
+		violErr *rules.ViolationError
+		nfErr   *db.NotFoundError
+		verErr  *db.VersionError
+		confErr *db.ConflictError
+		httpErr *echo.HTTPError
+		problem *Problem
 	)
 	switch {
 	case errors.As(err, &problem):
