@@ -57,7 +57,7 @@ type State interface {
 // gems, dice... whatever the game counts) and the game's own per-round rows.
 type Scores struct {
 	Totals map[string]int `json:"totals"`
-	Rounds any            `json:"rounds"`
+	Rounds any            `json:"rounds" swaggertype:"array,object"`
 }
 
 // Result is the outcome of a finished match.
@@ -92,7 +92,7 @@ type Info struct {
 type OptionDoc struct {
 	Name        string   `json:"name"`
 	Type        string   `json:"type"` // "integer", "boolean", "string", "object", "array"
-	Default     any      `json:"default,omitempty"`
+	Default     any      `json:"default,omitempty" swaggertype:"object"`
 	Enum        []string `json:"enum,omitempty"`
 	Description string   `json:"description"`
 }
@@ -101,7 +101,7 @@ type OptionDoc struct {
 type EventDoc struct {
 	Type        string          `json:"type"`
 	Description string          `json:"description"`
-	Example     json.RawMessage `json:"example,omitempty"`
+	Example     json.RawMessage `json:"example,omitempty" swaggertype:"object"`
 }
 
 // Referee is one stateless question a game answers.
