@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -21,6 +22,9 @@ import (
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules/all"
 )
+
+// onListen, when set (by tests), is told the address the server listens on.
+var onListen func(addr string)
 
 func main() {
 	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
@@ -111,9 +115,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		store.Close()
+		return fmt.Errorf("listen: %w", err)
+	}
+	addr := ln.Addr().String()
 	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.ListenAndServe() }()
-	log.Info("motamed serving", "addr", "http://"+cfg.addr, "db", cfg.dbPath, "docs", "http://"+cfg.addr+"/docs")
+	go func() { serveErr <- srv.Serve(ln) }()
+	log.Info("motamed serving", "addr", "http://"+addr, "db", cfg.dbPath, "docs", "http://"+addr+"/docs")
+	if onListen != nil {
+		onListen(addr)
+	}
 
 	select {
 	case err := <-serveErr:

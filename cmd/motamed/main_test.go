@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestServeAndShutdown starts the real server on a free port with a fresh
+// database, checks it migrates and answers, then cancels (as SIGINT does)
+// and checks that in-flight work finishes and the database closes cleanly:
+// SQLite removes the WAL file only when the last connection closes.
+func TestServeAndShutdown(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "motamed.db")
+	addrs := make(chan string, 1)
+	onListen = func(a string) { addrs <- a }
+	defer func() { onListen = nil }()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var logs strings.Builder
+	var mu sync.Mutex
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"--addr", "127.0.0.1:0", "--db", dbPath, "--log-format", "json"}, io.Discard, lockedWriter{&mu, &logs})
+	}()
+	var addr string
+	select {
+	case addr = <-addrs:
+	case err := <-done:
+		t.Fatalf("server stopped early: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("server did not start")
+	}
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"ok"`) {
+		t.Fatalf("healthz: %d %s", resp.StatusCode, body)
+	}
+	resp, err = http.Post("http://"+addr+"/v1/players", "application/json", strings.NewReader(`{"name":"سارا"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 201 {
+		t.Fatalf("create player: %d", resp.StatusCode)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("shutdown: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("shutdown hung")
+	}
+	if _, err := os.Stat(dbPath + "-wal"); !os.IsNotExist(err) {
+		t.Errorf("WAL file still present after shutdown: the database was not closed cleanly (%v)", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, want := range []string{`"msg":"request"`, `"status":201`, `"duration"`, `"request_id"`, `"stopped cleanly"`} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("logs lack %s:\n%s", want, logs.String())
+		}
+	}
+}
+
+func TestFlagsAndEnv(t *testing.T) {
+	t.Setenv("MOTAMED_ADDR", "0.0.0.0:9999")
+	t.Setenv("MOTAMED_LOG_LEVEL", "debug")
+	cfg, err := parseFlags([]string{"--db", "x.db"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.addr != "0.0.0.0:9999" || cfg.dbPath != "x.db" || cfg.logLevel != "debug" {
+		t.Fatalf("config: %+v", cfg)
+	}
+	if _, err := parseFlags([]string{"--nope"}, io.Discard); err == nil {
+		t.Fatal("unknown flag accepted")
+	}
+	if _, err := newLogger(config{logLevel: "loud", logFormat: "text"}, io.Discard); err == nil {
+		t.Fatal("bad log level accepted")
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
