@@ -91,6 +91,7 @@ type NoteResponse struct {
 	Rule    string `json:"rule"`
 	Title   string `json:"title"`
 	Message string `json:"message"`
+	Section string `json:"section,omitempty"`
 }
 
 // EventResponse is one entry of a match's log.

@@ -31,6 +31,9 @@ type ViolationDTO struct {
 	Rule    string `json:"rule" example:"WIZARD-BID-3"`
 	Title   string `json:"title" example:"Bid range"`
 	Message string `json:"message" example:"A bid in round 3 must be from 0 to 3, not 5."`
+	// Section is where the rule stands in the rulebook: the seed's heading as
+	// printed (Persian) for fa, the translated heading otherwise.
+	Section string `json:"section,omitempty" example:"Prediction"`
 }
 
 // problemKind is one entry of the error vocabulary: its type slug, status
@@ -138,6 +141,7 @@ func (s *Server) violation(r rules.Ruling, lang string) ViolationDTO {
 	v := ViolationDTO{Rule: r.Rule, Message: r.Message.In(lang)}
 	if e, ok := s.rules.byID[r.Rule]; ok {
 		v.Title = e.entry.Title.In(lang)
+		v.Section = sectionIn(e.entry.Source, lang)
 	}
 	return v
 }
@@ -162,3 +166,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 
 // Error makes *Problem usable as an error.
 func (p *Problem) Error() string { return p.Title + ": " + p.Detail }
+
+// sectionIn names where a rule stands in the rulebook, in lang.
+func sectionIn(src rules.Source, lang string) string {
+	if lang == "fa" && src.Section != "" {
+		return src.Section
+	}
+	return src.SectionEN
+}

@@ -921,6 +921,9 @@ const docTemplate = `{
                 "rule": {
                     "type": "string"
                 },
+                "section": {
+                    "type": "string"
+                },
                 "title": {
                     "type": "string"
                 }
@@ -1093,6 +1096,11 @@ const docTemplate = `{
                 "rule": {
                     "type": "string",
                     "example": "WIZARD-BID-3"
+                },
+                "section": {
+                    "description": "Section is where the rule stands in the rulebook: the seed's heading as\nprinted (Persian) for fa, the translated heading otherwise.",
+                    "type": "string",
+                    "example": "Prediction"
                 },
                 "title": {
                     "type": "string",

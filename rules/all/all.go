@@ -1,0 +1,17 @@
+// Package all lists every game Motamed offers. It is the one place a new
+// game is added.
+package all
+
+import (
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/silver"
+	"github.com/motamed/motamed/rules/wizard"
+)
+
+// Registry returns the registry of every supported game, in display order.
+func Registry() *rules.Registry {
+	return rules.NewRegistry(
+		wizard.New(),
+		silver.New(),
+	)
+}
