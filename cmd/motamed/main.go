@@ -84,7 +84,32 @@ func newLogger(cfg config, w io.Writer) (*slog.Logger, error) {
 	}
 }
 
+// usage is printed by `motamed help`.
+const usage = `motamed serves the Motamed API and looks after its database.
+
+  motamed [serve] [flags]          serve HTTP (see motamed serve -h for flags)
+  motamed backup --out FILE        copy a live database consistently
+  motamed check                    verify a database: integrity, and every match replays to what is stored
+`
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "serve":
+			return serve(ctx, args[1:], stdout, stderr)
+		case "backup":
+			return runBackup(ctx, args[1:], stdout, stderr)
+		case "check":
+			return runCheck(ctx, args[1:], stdout, stderr)
+		case "help", "-h", "--help":
+			fmt.Fprint(stdout, usage)
+			return nil
+		}
+	}
+	return serve(ctx, args, stdout, stderr)
+}
+
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, err := parseFlags(args, stderr)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -145,6 +170,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	log.Info("stopped cleanly")
 	return nil
 }
+
+func statFile(path string) (os.FileInfo, error) { return os.Stat(path) }
 
 func env(key, def string) string {
 	if v, ok := os.LookupEnv(key); ok && v != "" {

@@ -104,3 +104,46 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+func TestBackupAndCheckCommands(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "m.db")
+	ctx := context.Background()
+	var out strings.Builder
+	if err := run(ctx, []string{"check", "--db", dbPath}, &out, io.Discard); err == nil {
+		t.Fatal("check of a missing database succeeded")
+	}
+	if _, err := os.Stat(dbPath); !os.IsNotExist(err) {
+		t.Fatal("check created a database")
+	}
+	// Make a database with a finished-free match by serving it once.
+	addrs := make(chan string, 1)
+	onListen = func(a string) { addrs <- a }
+	defer func() { onListen = nil }()
+	sctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- run(sctx, []string{"--addr", "127.0.0.1:0", "--db", dbPath}, io.Discard, io.Discard) }()
+	addr := <-addrs
+	resp, err := http.Post("http://"+addr+"/v1/players", "application/json", strings.NewReader(`{"name":"x"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	// Back up while the server still runs.
+	backup := filepath.Join(dir, "copy.db")
+	if err := run(ctx, []string{"backup", "--db", dbPath, "--out", backup}, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	<-done
+	out.Reset()
+	if err := run(ctx, []string{"check", "--db", backup}, &out, io.Discard); err != nil {
+		t.Fatalf("check of the backup: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "integrity: ok") {
+		t.Fatalf("check output: %s", out.String())
+	}
+	if err := run(ctx, []string{"backup", "--db", dbPath}, io.Discard, io.Discard); err == nil {
+		t.Fatal("backup without --out succeeded")
+	}
+}

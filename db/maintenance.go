@@ -1,0 +1,153 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// Backup writes a consistent copy of the live database to path with
+// VACUUM INTO, from a read connection: writers go on meanwhile, and the copy
+// is the database as of one transaction. path must not exist yet.
+func (s *Store) Backup(ctx context.Context, path string) error {
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("db: backup: %s already exists", path)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("db: backup: %w", err)
+	}
+	// VACUUM INTO reads this database in one read transaction (a WAL
+	// snapshot) and writes the copy elsewhere, so it needs a connection that
+	// is not query_only, yet must not hold the writer's single connection:
+	// a connection of its own lets writes go on while the copy is made.
+	conn, err := sql.Open("sqlite", dsn(s.cfg, false))
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
+		return fmt.Errorf("db: backup: %w", err)
+	}
+	return nil
+}
+
+// CheckReport is what Check found.
+type CheckReport struct {
+	Integrity string   // "ok" or SQLite's findings
+	Matches   int      // matches replayed
+	Events    int      // events replayed
+	Problems  []string // one line per inconsistency
+}
+
+// OK reports whether the database passed every check.
+func (r *CheckReport) OK() bool { return r.Integrity == "ok" && len(r.Problems) == 0 }
+
+// Check verifies the database: SQLite's integrity check, then every match
+// replays from its log to the version, status and result stored for it.
+func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
+	rep := &CheckReport{}
+	rows, err := s.read.QueryContext(ctx, `PRAGMA integrity_check`)
+	if err != nil {
+		return nil, err
+	}
+	var findings []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		findings = append(findings, line)
+	}
+	rows.Close()
+	if len(findings) == 1 && findings[0] == "ok" {
+		rep.Integrity = "ok"
+	} else {
+		rep.Integrity = fmt.Sprint(findings)
+	}
+	ids, err := s.matchIDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		rep.Matches++
+		row, err := s.readMatchRow(ctx, id)
+		if err != nil {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: %v", id, err))
+			continue
+		}
+		m, log, err := s.loadMatch(ctx, id, -1)
+		if err != nil {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: %v", id, err))
+			continue
+		}
+		rep.Events += len(log)
+		if m.Status != row.Status {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: stored status %s, replay gives %s", id, row.Status, m.Status))
+		}
+		stored, err := s.storedResult(ctx, id)
+		if err != nil {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: result: %v", id, err))
+			continue
+		}
+		if want := m.State.Result(); !sameResult(stored, want) {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: stored result differs from the replayed one", id))
+		}
+	}
+	return rep, nil
+}
+
+func (s *Store) matchIDs(ctx context.Context) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM matches ORDER BY created_at, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// storedResult returns the result stored for a match, or nil.
+func (s *Store) storedResult(ctx context.Context, id string) (any, error) {
+	var raw string
+	err := s.read.QueryRowContext(ctx, `SELECT result FROM match_results WHERE match_id = ?`, id).Scan(&raw)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var v any
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// sameResult compares a stored result (decoded JSON) with a replayed one.
+func sameResult(stored any, replayed *rules.Result) bool {
+	if stored == nil || replayed == nil {
+		return stored == nil && replayed == nil
+	}
+	raw, err := json.Marshal(replayed)
+	if err != nil {
+		return false
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return false
+	}
+	return reflect.DeepEqual(stored, v)
+}
