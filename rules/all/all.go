@@ -5,6 +5,7 @@ package all
 import (
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/silver"
+	"github.com/motamed/motamed/rules/wazabi"
 	"github.com/motamed/motamed/rules/wizard"
 )
 
@@ -13,5 +14,6 @@ func Registry() *rules.Registry {
 	return rules.NewRegistry(
 		wizard.New(),
 		silver.New(),
+		wazabi.New(),
 	)
 }
