@@ -49,6 +49,7 @@ func (s *Server) appendEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.leagues.onAppended(res)
 	return s.appended(c, res)
 }
 
@@ -82,6 +83,7 @@ func (s *Server) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.leagues.onAppended(res)
 	return s.appendedWith(c, res, http.StatusOK)
 }
 

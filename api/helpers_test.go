@@ -20,10 +20,11 @@ import (
 
 // testServer is the real router over a real SQLite file.
 type testServer struct {
-	t     *testing.T
-	e     *echo.Echo
-	store *db.Store
-	path  string
+	t      *testing.T
+	e      *echo.Echo
+	server *Server
+	store  *db.Store
+	path   string
 }
 
 func newTestServer(t testing.TB, games ...rules.Game) *testServer {
@@ -39,8 +40,8 @@ func newTestServer(t testing.TB, games ...rules.Game) *testServer {
 	}
 	t.Cleanup(func() { store.Close() })
 	spec, _ := os.ReadFile("../openapi.yaml")
-	e := New(Config{BodyLimit: "64K", OpenAPI: spec}, store, reg)
-	ts := &testServer{e: e, store: store, path: path}
+	e, srv := newServer(Config{BodyLimit: "64K", OpenAPI: spec}, store, reg)
+	ts := &testServer{e: e, server: srv, store: store, path: path}
 	if tt, ok := t.(*testing.T); ok {
 		ts.t = tt
 	}

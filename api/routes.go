@@ -28,15 +28,19 @@ func (s *Server) routes() []route {
 
 		{http.MethodPost, "/v1/players", s.createPlayer},
 		{http.MethodGet, "/v1/players/:id", s.getPlayer},
+		{http.MethodGet, "/v1/players/:id/stats", s.playerStats},
 
 		{http.MethodPost, "/v1/leagues", s.createLeague},
 		{http.MethodGet, "/v1/leagues/:id", s.getLeague},
+		{http.MethodGet, "/v1/leagues/:id/standings", s.standings},
+		{http.MethodGet, "/v1/leagues/:id/ratings/history", s.ratingsHistory},
 
 		{http.MethodPost, "/v1/matches", s.createMatch},
 		{http.MethodGet, "/v1/matches/:id", s.getMatch},
 		{http.MethodPost, "/v1/matches/:id/events", s.appendEvent},
 		{http.MethodGet, "/v1/matches/:id/events", s.listEvents},
 		{http.MethodPost, "/v1/matches/:id/undo", s.undo},
+		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
 	}
 	// One route per referee question of every game, so each is documented
 	// and an unknown question is a plain 404.

@@ -35,6 +35,8 @@ type Store interface {
 	Append(ctx context.Context, matchID string, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
 	Undo(ctx context.Context, matchID string, opt db.AppendOptions) (*db.Appended, error)
 	Events(ctx context.Context, matchID string) ([]db.Event, error)
+	LeagueResults(ctx context.Context, leagueID string) ([]db.FinishedMatch, map[string]string, error)
+	PlayerResults(ctx context.Context, playerID, game, leagueID string) ([]db.FinishedMatch, map[string]string, error)
 }
 
 // Config tunes the HTTP layer. Zero values mean the defaults.
@@ -50,15 +52,21 @@ type Config struct {
 
 // Server holds what the handlers share.
 type Server struct {
-	store Store
-	games *rules.Registry
-	cfg   Config
-	log   *slog.Logger
-	rules *ruleIndex
+	store   Store
+	games   *rules.Registry
+	cfg     Config
+	log     *slog.Logger
+	rules   *ruleIndex
+	leagues *leagueBook
 }
 
 // New builds the echo instance with every route and middleware.
 func New(cfg Config, store Store, games *rules.Registry) *echo.Echo {
+	e, _ := newServer(cfg, store, games)
+	return e
+}
+
+func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Server) {
 	if cfg.BodyLimit == "" {
 		cfg.BodyLimit = "1M"
 	}
@@ -68,7 +76,7 @@ func New(cfg Config, store Store, games *rules.Registry) *echo.Echo {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games)}
+	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store)}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
@@ -77,7 +85,7 @@ func New(cfg Config, store Store, games *rules.Registry) *echo.Echo {
 	for _, r := range s.routes() {
 		e.Add(r.method, r.path, r.handler)
 	}
-	return e
+	return e, s
 }
 
 // ErrorHandler exposes the problem writer for callers outside echo's chain.

@@ -44,12 +44,7 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 	}
 	next := s.advance(cur, state)
 	rec := Event{Seq: next.Version, Type: ev.Type, Data: canonicalData(ev.Data), Notes: notes, CreatedAt: next.UpdatedAt}
-	if err := s.w.do(ctx, s.recordEvent(cur, next, rec, opt)); err != nil {
-		s.cache.drop(matchID)
-		return nil, err
-	}
-	s.cache.put(next)
-	return &Appended{Match: next, Event: rec}, nil
+	return s.commitAppend(ctx, cur, next, rec, opt)
 }
 
 // Undo voids the latest effective event by appending an undo record; the
@@ -90,12 +85,22 @@ func (s *Store) Undo(ctx context.Context, matchID string, opt AppendOptions) (*A
 	}
 	next := s.advance(cur, state)
 	rec := Event{Seq: next.Version, Type: rules.UndoType, Data: data, Voids: voids, CreatedAt: next.UpdatedAt}
+	return s.commitAppend(ctx, cur, next, rec, opt)
+}
+
+// commitAppend writes the event through the group-commit writer and, once
+// it is durable, makes next the cached state. On failure the cached entry
+// is dropped, so the next request rebuilds from what the database holds.
+func (s *Store) commitAppend(ctx context.Context, cur, next *Match, rec Event, opt AppendOptions) (*Appended, error) {
+	before, after := cur.State.Result(), next.State.Result()
+	res := &Appended{Match: next, Event: rec, ResultChanged: !sameResult(resultJSON(before), after)}
 	if err := s.w.do(ctx, s.recordEvent(cur, next, rec, opt)); err != nil {
-		s.cache.drop(matchID)
+		s.cache.drop(next.ID)
 		return nil, err
 	}
+	res.FirstFinish = after != nil && cur.FinishSeq == 0
 	s.cache.put(next)
-	return &Appended{Match: next, Event: rec}, nil
+	return res, nil
 }
 
 // advance returns a copy of cur at the next version with state.
@@ -136,6 +141,14 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		if err := writeResult(ctx, tx, cur, next); err != nil {
 			return err
 		}
+		if next.State.Result() != nil && cur.FinishSeq == 0 {
+			// The first finish: take the next place in the finish order.
+			// The writer commits one batch at a time, so MAX+1 is unique.
+			if err := tx.QueryRowContext(ctx, `UPDATE matches SET finish_seq = (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM matches)
+				WHERE id = ? RETURNING finish_seq`, next.ID).Scan(&next.FinishSeq); err != nil {
+				return fmt.Errorf("db: finish order: %w", err)
+			}
+		}
 		if opt.IdempotencyKey != "" {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys(match_id, key, request_hash, seq, created_at) VALUES (?, ?, ?, ?, ?)`,
 				next.ID, opt.IdempotencyKey, opt.RequestHash, rec.Seq, formatTime(rec.CreatedAt)); err != nil {
@@ -173,9 +186,14 @@ func writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) error {
 		next.ID, string(b), formatTime(next.UpdatedAt)); err != nil {
 		return fmt.Errorf("db: insert result: %w", err)
 	}
+	totals := next.State.Scores().Totals
 	for _, p := range after.Placements {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO result_placements(match_id, player_id, place) VALUES (?, ?, ?)`,
-			next.ID, p.PlayerID, p.Place); err != nil {
+		var score any
+		if v, ok := totals[p.PlayerID]; ok {
+			score = v
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO result_placements(match_id, player_id, place, score) VALUES (?, ?, ?, ?)`,
+			next.ID, p.PlayerID, p.Place, score); err != nil {
 			return fmt.Errorf("db: insert placement: %w", err)
 		}
 	}

@@ -151,3 +151,18 @@ func sameResult(stored any, replayed *rules.Result) bool {
 	}
 	return reflect.DeepEqual(stored, v)
 }
+
+// resultJSON turns a result into what storedResult returns, so the two can
+// be compared with sameResult.
+func resultJSON(r *rules.Result) any {
+	if r == nil {
+		return nil
+	}
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return nil
+	}
+	var v any
+	_ = json.Unmarshal(raw, &v)
+	return v
+}

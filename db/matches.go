@@ -122,10 +122,11 @@ func (s *Store) loadMatch(ctx context.Context, id string, upTo int64) (*Match, [
 func (s *Store) readMatchRow(ctx context.Context, id string) (*Match, error) {
 	var m Match
 	var league sql.NullString
+	var finishSeq sql.NullInt64
 	var options, created, updated string
-	err := s.read.QueryRowContext(ctx, `SELECT id, game, league_id, options, status, version, created_at, updated_at
+	err := s.read.QueryRowContext(ctx, `SELECT id, game, league_id, options, status, version, finish_seq, created_at, updated_at
 		FROM matches WHERE id = ?`, id).
-		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &created, &updated)
+		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("match", id)
 	}
@@ -133,6 +134,7 @@ func (s *Store) readMatchRow(ctx context.Context, id string) (*Match, error) {
 		return nil, err
 	}
 	m.LeagueID = league.String
+	m.FinishSeq = finishSeq.Int64
 	m.Options = json.RawMessage(options)
 	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
 	rows, err := s.read.QueryContext(ctx, `SELECT mp.seat, mp.player_id, p.name FROM match_players mp

@@ -46,6 +46,9 @@ type Match struct {
 	Seats     []Seat
 	Options   json.RawMessage // effective options, defaults filled in
 	Version   int64
+	// FinishSeq is the match's place in the order matches first finished
+	// (0 while it never has).
+	FinishSeq int64
 	State     rules.State
 	CreatedAt time.Time
 	UpdatedAt time.Time
@@ -96,4 +99,21 @@ type Appended struct {
 	// Replayed is true when an Idempotency-Key matched an earlier request:
 	// Match and Event are the first answer's, and nothing was recorded.
 	Replayed bool
+	// ResultChanged is true when the event finished the match, reopened it
+	// or changed its result; FirstFinish when it finished it for the first
+	// time (so it is the newest in the finish order).
+	ResultChanged bool
+	FirstFinish   bool
+}
+
+// FinishedMatch is a finished match's outcome, as leagues and statistics
+// read it.
+type FinishedMatch struct {
+	MatchID    string
+	Game       string
+	LeagueID   string
+	FinishSeq  int64
+	FinishedAt time.Time
+	Result     rules.Result
+	Scores     map[string]int // final totals, by player ID
 }

@@ -22,11 +22,15 @@ CREATE TABLE matches (
     options    TEXT NOT NULL,
     status     TEXT NOT NULL CHECK (status IN ('in_progress', 'finished')),
     version    INTEGER NOT NULL DEFAULT 0,
+    -- finish_seq orders matches by when they first finished (1, 2, 3 ...
+    -- across the database); set once, kept through corrections, so a
+    -- league's match order never changes after the fact.
+    finish_seq INTEGER UNIQUE,
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
-CREATE INDEX matches_league ON matches(league_id, created_at) WHERE league_id IS NOT NULL;
+CREATE INDEX matches_league ON matches(league_id, finish_seq) WHERE league_id IS NOT NULL;
 
 CREATE TABLE match_players (
     match_id  TEXT NOT NULL REFERENCES matches(id),
@@ -69,6 +73,7 @@ CREATE TABLE result_placements (
     match_id  TEXT NOT NULL REFERENCES matches(id),
     player_id TEXT NOT NULL REFERENCES players(id),
     place     INTEGER NOT NULL,
+    score     INTEGER, -- the player's final total, as the game counts it
     PRIMARY KEY (match_id, player_id)
 ) WITHOUT ROWID;
 

@@ -4,6 +4,7 @@ package all
 
 import (
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/munchkin"
 	"github.com/motamed/motamed/rules/silver"
 	"github.com/motamed/motamed/rules/wazabi"
 	"github.com/motamed/motamed/rules/wizard"
@@ -14,6 +15,7 @@ func Registry() *rules.Registry {
 	return rules.NewRegistry(
 		wizard.New(),
 		silver.New(),
+		munchkin.New(),
 		wazabi.New(),
 	)
 }

@@ -1,0 +1,116 @@
+package api
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// seedLeague writes a league of n finished Counter matches among players
+// players straight into the database (the HTTP path would take minutes of
+// fsyncs to build it), and returns the league ID.
+func seedLeague(tb testing.TB, s *testServer, n, players int) string {
+	tb.Helper()
+	conn, err := sql.Open("sqlite", "file:"+s.path+"?_pragma=busy_timeout(5000)&_pragma=synchronous(OFF)")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer conn.Close()
+	tx, err := conn.Begin()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	const now = "2026-11-21T18:00:00Z"
+	exec := func(q string, args ...any) {
+		if _, err := tx.Exec(q, args...); err != nil {
+			tb.Fatalf("%s: %v", q, err)
+		}
+	}
+	exec(`INSERT INTO leagues(id, name, game, options, created_at) VALUES ('lg_bench', 'bench', 'counter', '{"points_scheme":"placement"}', ?)`, now)
+	for i := 0; i < players; i++ {
+		exec(`INSERT INTO players(id, name, created_at) VALUES (?, ?, ?)`, fmt.Sprintf("pl_%03d", i), fmt.Sprintf("Player %d", i), now)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for m := 0; m < n; m++ {
+		id := fmt.Sprintf("m_%05d", m)
+		k := 2 + rng.IntN(3) // 2 to 4 players
+		seen := map[int]bool{}
+		var ids []string
+		for len(ids) < k {
+			p := rng.IntN(players)
+			if !seen[p] {
+				seen[p] = true
+				ids = append(ids, fmt.Sprintf("pl_%03d", p))
+			}
+		}
+		score := map[string]int{}
+		for _, pid := range ids {
+			score[pid] = rng.IntN(5)
+		}
+		res := rules.Rank(ids, score, true)
+		raw, _ := json.Marshal(res)
+		exec(`INSERT INTO matches(id, game, league_id, options, status, version, finish_seq, created_at, updated_at) VALUES (?, 'counter', 'lg_bench', '{"target":10}', 'finished', 0, ?, ?, ?)`, id, m+1, now, now)
+		exec(`INSERT INTO match_results(match_id, result, finished_at) VALUES (?, ?, ?)`, id, string(raw), now)
+		for seat, pid := range ids {
+			exec(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`, id, seat, pid)
+		}
+		for _, p := range res.Placements {
+			exec(`INSERT INTO result_placements(match_id, player_id, place, score) VALUES (?, ?, ?, ?)`, id, p.PlayerID, p.Place, score[p.PlayerID])
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		tb.Fatal(err)
+	}
+	return "lg_bench"
+}
+
+// BenchmarkStandings10k serves the standings of a league of 10,000 finished
+// matches among 200 players over HTTP, as materialized between requests.
+func BenchmarkStandings10k(b *testing.B) {
+	s := newTestServer(b)
+	lg := seedLeague(b, s, 10000, 200)
+	s.must(b, 200, "GET", "/v1/leagues/"+lg+"/standings", nil) // materialize
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if r := s.do("GET", "/v1/leagues/"+lg+"/standings", nil); r.status != 200 {
+			b.Fatal(r.status)
+		}
+	}
+}
+
+// BenchmarkStandings10kCold rebuilds the standings from the database on
+// every request (what the first request after a start or a correction pays).
+func BenchmarkStandings10kCold(b *testing.B) {
+	s := newTestServer(b)
+	lg := seedLeague(b, s, 10000, 200)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e := s.server.leagues.entry(lg)
+		e.mu.Lock()
+		e.stale = true
+		e.mu.Unlock()
+		if r := s.do("GET", "/v1/leagues/"+lg+"/standings", nil); r.status != 200 {
+			b.Fatal(r.status)
+		}
+	}
+}
+
+// TestSeededLeagueMatchesRecomputation keeps the benchmark's data honest:
+// the served standings of a seeded league equal a recomputation.
+func TestSeededLeagueMatchesRecomputation(t *testing.T) {
+	s := newTestServer(t)
+	lg := seedLeague(t, s, 300, 20)
+	got := s.must(t, 200, "GET", "/v1/leagues/"+lg+"/standings", nil)
+	if got["matches"].(float64) != 300 {
+		t.Fatalf("matches = %v", got["matches"])
+	}
+	s.sameAsRecomputed(t, lg, got["rows"])
+	_ = context.Background()
+}

@@ -1,0 +1,219 @@
+package api
+
+import (
+	"context"
+	"encoding/csv"
+	"net/http"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/scoring"
+)
+
+// leagueBook keeps each league's standings materialized in memory: built
+// from the database on first use, then updated incrementally as matches
+// finish. A correction (a finished match reopened or re-scored) or a finish
+// out of order marks the league stale, and the next read rebuilds it from
+// scratch — the same computation, tested to agree.
+type leagueBook struct {
+	store Store
+	mu    sync.Mutex
+	books map[string]*leagueEntry
+}
+
+type leagueEntry struct {
+	mu      sync.Mutex
+	league  *scoring.League
+	names   map[string]string
+	lastSeq int64 // the finish_seq of the newest match counted
+	stale   bool
+}
+
+func newLeagueBook(store Store) *leagueBook {
+	return &leagueBook{store: store, books: map[string]*leagueEntry{}}
+}
+
+func (b *leagueBook) entry(id string) *leagueEntry {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e, ok := b.books[id]
+	if !ok {
+		e = &leagueEntry{stale: true}
+		b.books[id] = e
+	}
+	return e
+}
+
+// schemeOf reads a league's points scheme from its stored options.
+func schemeOf(l *db.League) (scoring.Scheme, error) {
+	return scoring.ParseScheme(leagueResponse(l).Options.PointsScheme)
+}
+
+// with runs fn on the league's up-to-date materialized standings.
+func (b *leagueBook) with(ctx context.Context, leagueID string, fn func(e *leagueEntry) error) error {
+	e := b.entry(leagueID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.stale || e.league == nil {
+		if err := b.rebuild(ctx, leagueID, e); err != nil {
+			return err
+		}
+	}
+	return fn(e)
+}
+
+func (b *leagueBook) rebuild(ctx context.Context, leagueID string, e *leagueEntry) error {
+	l, err := b.store.GetLeague(ctx, leagueID)
+	if err != nil {
+		return err
+	}
+	scheme, err := schemeOf(l)
+	if err != nil {
+		return err
+	}
+	results, names, err := b.store.LeagueResults(ctx, leagueID)
+	if err != nil {
+		return err
+	}
+	league, err := scoring.NewLeague(scoring.Config{Scheme: scheme})
+	if err != nil {
+		return err
+	}
+	var last int64
+	for _, f := range results {
+		if err := league.Add(matchResult(f)); err != nil {
+			return err
+		}
+		last = f.FinishSeq
+	}
+	e.league, e.names, e.lastSeq, e.stale = league, names, last, false
+	return nil
+}
+
+func matchResult(f db.FinishedMatch) scoring.MatchResult {
+	return scoring.FromResult(f.MatchID, f.Game, f.Result, f.Scores)
+}
+
+// onAppended updates a league after one of its matches changed result.
+// It returns true when the league's standings changed.
+func (b *leagueBook) onAppended(res *db.Appended) bool {
+	m := res.Match
+	if m.LeagueID == "" || !res.ResultChanged || res.Replayed {
+		return false
+	}
+	e := b.entry(m.LeagueID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	r := m.State.Result()
+	if e.league == nil || e.stale || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq {
+		// A correction, or finishes committed in another order than they
+		// reach us: rebuild from the database on the next read.
+		e.stale = true
+		return true
+	}
+	if err := e.league.Add(scoring.FromResult(m.ID, m.Game, *r, m.State.Scores().Totals)); err != nil {
+		e.stale = true
+		return true
+	}
+	for _, seat := range m.Seats {
+		e.names[seat.PlayerID] = seat.Name
+	}
+	e.lastSeq = m.FinishSeq
+	return true
+}
+
+// StandingsResponse is a league table.
+type StandingsResponse struct {
+	LeagueID string `json:"league_id"`
+	Game     string `json:"game"`
+	scoring.Standings
+}
+
+// standings returns a league's standings.
+//
+//	@Summary		League standings
+//	@Description	One row per player: played, wins (shared wins as shares), points, average place, win rate, streak, OpenSkill rating (mu, sigma, ordinal), pairwise Elo, provisional (fewer than 5 matches). Ordered by points, then rating, then wins, then name (the rule is stated in `ordering`). Only finished matches count; corrections re-derive everything.
+//	@Tags			leagues
+//	@Param			id		path		string	true	"league ID"
+//	@Param			format	query		string	false	"csv for CSV"	Enums(json, csv)
+//	@Success		200		{object}	StandingsResponse
+//	@Failure		404		{object}	Problem
+//	@Router			/v1/leagues/{id}/standings [get]
+func (s *Server) standings(c echo.Context) error {
+	format := c.QueryParam("format")
+	if format != "" && format != "json" && format != "csv" {
+		return rules.Invalid("format", "must be json or csv")
+	}
+	id := c.Param("id")
+	l, err := s.store.GetLeague(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	var st scoring.Standings
+	err = s.leagues.with(c.Request().Context(), id, func(e *leagueEntry) error {
+		st = e.league.Standings(e.names)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if format == "csv" {
+		c.Response().Header().Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+		c.Response().Header().Set("Content-Disposition", `attachment; filename="standings-`+id+`.csv"`)
+		c.Response().WriteHeader(http.StatusOK)
+		w := csv.NewWriter(c.Response())
+		_ = w.WriteAll(st.Records())
+		return w.Error()
+	}
+	return c.JSON(http.StatusOK, StandingsResponse{LeagueID: id, Game: l.Game, Standings: st})
+}
+
+// RatingsHistoryResponse is each player's state after each of their matches.
+type RatingsHistoryResponse struct {
+	LeagueID string                            `json:"league_id"`
+	Players  map[string][]scoring.HistoryPoint `json:"players"`
+}
+
+// ratingsHistory returns the rating after each match.
+//
+//	@Summary	Rating history
+//	@Tags		leagues
+//	@Param		id		path		string	true	"league ID"
+//	@Param		player	query		string	false	"one player's history; all players when omitted"
+//	@Success	200		{object}	RatingsHistoryResponse
+//	@Failure	404		{object}	Problem
+//	@Router		/v1/leagues/{id}/ratings/history [get]
+func (s *Server) ratingsHistory(c echo.Context) error {
+	id := c.Param("id")
+	player := c.QueryParam("player")
+	out := RatingsHistoryResponse{LeagueID: id, Players: map[string][]scoring.HistoryPoint{}}
+	err := s.leagues.with(c.Request().Context(), id, func(e *leagueEntry) error {
+		if player != "" {
+			if _, ok := e.names[player]; !ok {
+				return &db.NotFoundError{Kind: "player in this league", ID: player}
+			}
+			out.Players[player] = nonNil(e.league.History(player))
+			return nil
+		}
+		for pid := range e.names {
+			if h := e.league.History(pid); len(h) > 0 {
+				out.Players[pid] = h
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

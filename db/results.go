@@ -1,0 +1,97 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// LeagueResults returns the finished matches of a league in finish order,
+// with the names of every player who appears in them.
+func (s *Store) LeagueResults(ctx context.Context, leagueID string) ([]FinishedMatch, map[string]string, error) {
+	if _, err := s.GetLeague(ctx, leagueID); err != nil {
+		return nil, nil, err
+	}
+	return s.finishedMatches(ctx, `m.league_id = ?`, leagueID)
+}
+
+// PlayerResults returns the finished matches a player took part in, in
+// finish order, optionally only of one game and/or one league.
+func (s *Store) PlayerResults(ctx context.Context, playerID, game, leagueID string) ([]FinishedMatch, map[string]string, error) {
+	if _, err := s.GetPlayer(ctx, playerID); err != nil {
+		return nil, nil, err
+	}
+	where := []string{`m.id IN (SELECT match_id FROM result_placements WHERE player_id = ?)`}
+	args := []any{playerID}
+	if game != "" {
+		where = append(where, `m.game = ?`)
+		args = append(args, game)
+	}
+	if leagueID != "" {
+		where = append(where, `m.league_id = ?`)
+		args = append(args, leagueID)
+	}
+	return s.finishedMatches(ctx, strings.Join(where, " AND "), args...)
+}
+
+// finishedMatches reads the results matching where (a fixed SQL fragment;
+// values only through args).
+func (s *Store) finishedMatches(ctx context.Context, where string, args ...any) ([]FinishedMatch, map[string]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT m.id, m.game, m.league_id, m.finish_seq, r.finished_at, r.result
+		FROM matches m JOIN match_results r ON r.match_id = m.id
+		WHERE `+where+` ORDER BY m.finish_seq`, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []FinishedMatch
+	index := map[string]int{}
+	for rows.Next() {
+		var f FinishedMatch
+		var league sql.NullString
+		var finished, result string
+		if err := rows.Scan(&f.MatchID, &f.Game, &league, &f.FinishSeq, &finished, &result); err != nil {
+			rows.Close()
+			return nil, nil, err
+		}
+		f.LeagueID = league.String
+		f.FinishedAt = parseTime(finished)
+		if err := json.Unmarshal([]byte(result), &f.Result); err != nil {
+			rows.Close()
+			return nil, nil, fmt.Errorf("db: result of %s: %w", f.MatchID, err)
+		}
+		f.Scores = map[string]int{}
+		index[f.MatchID] = len(out)
+		out = append(out, f)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	names := map[string]string{}
+	if len(out) == 0 {
+		return out, names, nil
+	}
+	// Scores and names in one pass over the placements of these matches.
+	prows, err := s.read.QueryContext(ctx, `SELECT rp.match_id, rp.player_id, rp.score, p.name
+		FROM result_placements rp JOIN players p ON p.id = rp.player_id
+		JOIN matches m ON m.id = rp.match_id
+		WHERE `+where, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer prows.Close()
+	for prows.Next() {
+		var matchID, playerID, name string
+		var score sql.NullInt64
+		if err := prows.Scan(&matchID, &playerID, &score, &name); err != nil {
+			return nil, nil, err
+		}
+		names[playerID] = name
+		if i, ok := index[matchID]; ok && score.Valid {
+			out[i].Scores[playerID] = int(score.Int64)
+		}
+	}
+	return out, names, prows.Err()
+}
