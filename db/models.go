@@ -39,13 +39,13 @@ type Seat struct {
 // Match is a match as of one version: its setup and its folded state. A
 // *Match handed out by the store is never modified afterwards.
 type Match struct {
-	ID        string
-	Game      string
-	LeagueID  string // empty when the match is in no league
-	Status    string
-	Seats     []Seat
-	Options   json.RawMessage // effective options, defaults filled in
-	Version   int64
+	ID       string
+	Game     string
+	LeagueID string // empty when the match is in no league
+	Status   string
+	Seats    []Seat
+	Options  json.RawMessage // effective options, defaults filled in
+	Version  int64
 	// FinishSeq is the match's place in the order matches first finished
 	// (0 while it never has).
 	FinishSeq int64
