@@ -8,6 +8,7 @@ import (
 	"github.com/motamed/motamed/rules/silver"
 	"github.com/motamed/motamed/rules/wazabi"
 	"github.com/motamed/motamed/rules/wizard"
+	"github.com/motamed/motamed/rules/yatuk"
 )
 
 // Registry returns the registry of every supported game, in display order.
@@ -17,5 +18,6 @@ func Registry() *rules.Registry {
 		silver.New(),
 		munchkin.New(),
 		wazabi.New(),
+		yatuk.New(),
 	)
 }
