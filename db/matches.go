@@ -35,7 +35,7 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		}
 		seats[i] = Seat{PlayerID: p.ID, Name: p.Name, Seat: i}
 	}
-	m := &Match{ID: newID("m_"), Game: nm.Game, LeagueID: nm.LeagueID, Status: StatusInProgress, Seats: seats}
+	m := &Match{ID: newID("m_"), Game: nm.Game, LeagueID: nm.LeagueID, CreatedBy: nm.CreatedBy, Status: StatusInProgress, Seats: seats}
 	state, effective, err := game.Setup(m.Players(), nm.Options)
 	if err != nil {
 		return nil, err
@@ -51,9 +51,9 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		if m.LeagueID != "" {
 			league = m.LeagueID
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO matches(id, game, league_id, options, status, version, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
-			m.ID, m.Game, league, string(m.Options), m.Status, formatTime(m.CreatedAt), formatTime(m.UpdatedAt)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO matches(id, game, league_id, options, status, version, created_by, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt), formatTime(m.UpdatedAt)); err != nil {
 			return err
 		}
 		for _, seat := range m.Seats {
@@ -121,12 +121,12 @@ func (s *Store) loadMatch(ctx context.Context, id string, upTo int64) (*Match, [
 
 func (s *Store) readMatchRow(ctx context.Context, id string) (*Match, error) {
 	var m Match
-	var league sql.NullString
+	var league, createdBy sql.NullString
 	var finishSeq sql.NullInt64
 	var options, created, updated string
-	err := s.read.QueryRowContext(ctx, `SELECT id, game, league_id, options, status, version, finish_seq, created_at, updated_at
+	err := s.read.QueryRowContext(ctx, `SELECT id, game, league_id, options, status, version, finish_seq, created_by, created_at, updated_at
 		FROM matches WHERE id = ?`, id).
-		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &created, &updated)
+		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &createdBy, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("match", id)
 	}
@@ -134,6 +134,7 @@ func (s *Store) readMatchRow(ctx context.Context, id string) (*Match, error) {
 		return nil, err
 	}
 	m.LeagueID = league.String
+	m.CreatedBy = createdBy.String
 	m.FinishSeq = finishSeq.Int64
 	m.Options = json.RawMessage(options)
 	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)

@@ -22,12 +22,19 @@ type Player struct {
 
 // League groups matches of one game.
 type League struct {
-	ID        string
-	Name      string
-	Game      string
-	Options   json.RawMessage
-	CreatedAt time.Time
+	ID         string
+	Name       string
+	Game       string
+	Options    json.RawMessage
+	Visibility string // "public" (anyone reads it) or "private"
+	CreatedAt  time.Time
 }
+
+// League visibilities.
+const (
+	Public  = "public"
+	Private = "private"
+)
 
 // Seat is a player's seat in a match (0-based, clockwise).
 type Seat struct {
@@ -42,10 +49,12 @@ type Match struct {
 	ID       string
 	Game     string
 	LeagueID string // empty when the match is in no league
-	Status   string
-	Seats    []Seat
-	Options  json.RawMessage // effective options, defaults filled in
-	Version  int64
+	// CreatedBy is the token that started the match (empty when unknown).
+	CreatedBy string
+	Status    string
+	Seats     []Seat
+	Options   json.RawMessage // effective options, defaults filled in
+	Version   int64
 	// FinishSeq is the match's place in the order matches first finished
 	// (0 while it never has).
 	FinishSeq int64
@@ -76,10 +85,11 @@ type Event struct {
 
 // NewMatch is what it takes to start a match.
 type NewMatch struct {
-	Game     string
-	LeagueID string
-	Players  []string // player IDs in clockwise seat order
-	Options  json.RawMessage
+	Game      string
+	LeagueID  string
+	CreatedBy string   // the token's ID
+	Players   []string // player IDs in clockwise seat order
+	Options   json.RawMessage
 }
 
 // AppendOptions are the request's preconditions.

@@ -1,0 +1,158 @@
+package db
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"strings"
+)
+
+// Roles a token can have.
+const (
+	RoleAdmin  = "admin"
+	RoleOwner  = "owner"
+	RoleScorer = "scorer"
+	RoleViewer = "viewer"
+)
+
+// Token is a bearer token's record. The secret itself is never stored.
+type Token struct {
+	ID        string
+	Role      string
+	LeagueID  string // empty for admin
+	Label     string
+	CreatedBy string
+	CreatedAt string
+	Revoked   bool
+}
+
+// NewSecret returns a fresh bearer token secret ("mtd_" + 32 random bytes).
+func NewSecret() string {
+	var b [32]byte
+	_, _ = rand.Read(b[:])
+	return "mtd_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+}
+
+// HashSecret is what is stored and looked up for a secret.
+func HashSecret(secret string) string {
+	h := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(h[:])
+}
+
+// CreateToken stores a token for secret (only its hash is kept).
+func (s *Store) CreateToken(ctx context.Context, secret, role, leagueID, label, createdBy string) (*Token, error) {
+	t := &Token{ID: newID("tk_"), Role: role, LeagueID: leagueID, Label: label, CreatedBy: createdBy, CreatedAt: formatTime(s.now())}
+	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO tokens(id, hash, role, league_id, label, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			t.ID, HashSecret(secret), t.Role, nullable(t.LeagueID), t.Label, nullable(t.CreatedBy), t.CreatedAt)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// TokenByHash finds a live (not revoked) token by the hash of its secret.
+func (s *Store) TokenByHash(ctx context.Context, hash string) (*Token, error) {
+	t, err := s.scanToken(s.read.QueryRowContext(ctx, `SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
+		FROM tokens WHERE hash = ?`, hash))
+	if err != nil {
+		return nil, err
+	}
+	if t.Revoked {
+		return nil, notFound("token", "")
+	}
+	return t, nil
+}
+
+// GetToken returns a token by ID (revoked ones too).
+func (s *Store) GetToken(ctx context.Context, id string) (*Token, error) {
+	t, err := s.scanToken(s.read.QueryRowContext(ctx, `SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
+		FROM tokens WHERE id = ?`, id))
+	if errors.Is(err, ErrNotFound) {
+		return nil, notFound("token", id)
+	}
+	return t, err
+}
+
+// ListTokens lists the tokens of a league, or every token when leagueID is
+// empty.
+func (s *Store) ListTokens(ctx context.Context, leagueID string) ([]Token, error) {
+	q := `SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL FROM tokens`
+	var args []any
+	if leagueID != "" {
+		q += ` WHERE league_id = ?`
+		args = append(args, leagueID)
+	}
+	rows, err := s.read.QueryContext(ctx, q+` ORDER BY created_at, id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Token
+	for rows.Next() {
+		t, err := s.scanToken(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *t)
+	}
+	return out, rows.Err()
+}
+
+// RevokeToken marks a token revoked; it stops working at once.
+func (s *Store) RevokeToken(ctx context.Context, id string) error {
+	return s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, formatTime(s.now()), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound("token", id)
+		}
+		return nil
+	})
+}
+
+// CountTokens counts every token ever made (revoked included).
+func (s *Store) CountTokens(ctx context.Context) (int, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM tokens`).Scan(&n)
+	return n, err
+}
+
+// EnsureAdminToken makes secret a live admin token if it is not one yet.
+func (s *Store) EnsureAdminToken(ctx context.Context, secret string) error {
+	if _, err := s.TokenByHash(ctx, HashSecret(secret)); err == nil {
+		return nil
+	}
+	_, err := s.CreateToken(ctx, secret, RoleAdmin, "", "admin (from MOTAMED_ADMIN_TOKEN)", "")
+	return err
+}
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+func (s *Store) scanToken(r rowScanner) (*Token, error) {
+	var t Token
+	var league, createdBy sql.NullString
+	if err := r.Scan(&t.ID, &t.Role, &league, &t.Label, &createdBy, &t.CreatedAt, &t.Revoked); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, notFound("token", "")
+		}
+		return nil, err
+	}
+	t.LeagueID, t.CreatedBy = league.String, createdBy.String
+	return &t, nil
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
