@@ -2,9 +2,9 @@
 SHELL := /bin/bash
 SWAG := go tool swag init -q -g server.go -d api,db,rules --parseDependencyLevel 0
 
-.PHONY: test fmt-check vet docs docs-check unit run
+.PHONY: test fmt-check vet docs docs-check unit run browser
 
-test: fmt-check vet docs-check unit
+test: fmt-check vet docs-check unit browser
 
 run:
 	go run ./cmd/motamed
@@ -29,3 +29,18 @@ docs-check:
 
 unit:
 	go test -race -count=1 ./...
+
+# The browser test: the real server, headless Chromium (installed by
+# .ci/browser-deps when missing); screenshots in artifacts/browser/ or $MOTAMED_ARTIFACTS.
+browser:
+	bash .ci/browser-deps
+	go vet -tags browser ./e2e/
+	go test -tags browser -count=1 -timeout 180s ./e2e/
+
+# Every fuzz target, a couple of seconds each.
+fuzz-smoke:
+	./.ci/fuzz-smoke
+
+# Print each game's catalog coverage (the game packages' TestMain enforces it).
+rules-coverage:
+	@go test -count=1 -v ./rules/... 2>&1 | grep -E '^coverage:'

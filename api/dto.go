@@ -31,15 +31,25 @@ type CreateLeagueRequest struct {
 	Name    string         `json:"name" validate:"required,max=100,displayname" example:"Café Ferdowsi Wizard league"`
 	Game    string         `json:"game" validate:"required,max=32" example:"wizard"`
 	Options *LeagueOptions `json:"options,omitempty"`
+	// Visibility: "public" (default: anyone reads standings and matches)
+	// or "private" (only tokens of the league, and admins).
+	Visibility string `json:"visibility,omitempty" validate:"omitempty,oneof=public private" example:"public"`
+}
+
+// UpdateLeagueRequest is the body of PATCH /v1/leagues/{id}.
+type UpdateLeagueRequest struct {
+	Name       string `json:"name,omitempty" validate:"omitempty,max=100,displayname"`
+	Visibility string `json:"visibility,omitempty" validate:"omitempty,oneof=public private"`
 }
 
 // LeagueResponse is a league.
 type LeagueResponse struct {
-	ID        string        `json:"id" example:"lg_3kq9w2m1x8c4v7b5n6z0"`
-	Name      string        `json:"name"`
-	Game      string        `json:"game" example:"wizard"`
-	Options   LeagueOptions `json:"options"`
-	CreatedAt string        `json:"created_at"`
+	ID         string        `json:"id" example:"lg_3kq9w2m1x8c4v7b5n6z0"`
+	Name       string        `json:"name"`
+	Game       string        `json:"game" example:"wizard"`
+	Options    LeagueOptions `json:"options"`
+	Visibility string        `json:"visibility" enums:"public,private"`
+	CreatedAt  string        `json:"created_at"`
 }
 
 // CreateMatchRequest is the body of POST /v1/matches.
@@ -130,7 +140,7 @@ func leagueResponse(l *db.League) LeagueResponse {
 	if o.PointsScheme == "" {
 		o.PointsScheme = "placement"
 	}
-	return LeagueResponse{ID: l.ID, Name: l.Name, Game: l.Game, Options: o, CreatedAt: timeString(l.CreatedAt)}
+	return LeagueResponse{ID: l.ID, Name: l.Name, Game: l.Game, Options: o, Visibility: l.Visibility, CreatedAt: timeString(l.CreatedAt)}
 }
 
 func matchResponse(m *db.Match, lang string) MatchResponse {

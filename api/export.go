@@ -106,7 +106,7 @@ func (s *Server) exportMatch(c echo.Context) error {
 	if format != "bgg" && format != "bgstats" {
 		return rules.Invalid("format", "must be bgg or bgstats")
 	}
-	m, err := s.store.GetMatch(c.Request().Context(), c.Param("id"))
+	m, err := s.readableMatch(c, c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -23,8 +23,11 @@ type testServer struct {
 	t      *testing.T
 	e      *echo.Echo
 	server *Server
-	store  *db.Store
-	path   string
+	// admin is an admin token's secret, sent with every request unless the
+	// request names its own Authorization header ("" for none).
+	admin string
+	store *db.Store
+	path  string
 }
 
 func newTestServer(t testing.TB, games ...rules.Game) *testServer {
@@ -40,8 +43,11 @@ func newTestServer(t testing.TB, games ...rules.Game) *testServer {
 	}
 	t.Cleanup(func() { store.Close() })
 	spec, _ := os.ReadFile("../openapi.yaml")
-	e, srv := newServer(Config{BodyLimit: "64K", OpenAPI: spec}, store, reg)
-	ts := &testServer{e: e, server: srv, store: store, path: path}
+	e, srv := newServer(Config{BodyLimit: "64K", OpenAPI: spec, WritesPerSecond: -1}, store, reg)
+	ts := &testServer{e: e, server: srv, store: store, path: path, admin: db.NewSecret()}
+	if _, err := store.CreateToken(context.Background(), ts.admin, db.RoleAdmin, "", "test admin", ""); err != nil {
+		t.Fatal(err)
+	}
 	if tt, ok := t.(*testing.T); ok {
 		ts.t = tt
 	}
@@ -80,8 +86,12 @@ func (s *testServer) do(method, path string, body any, headers ...string) respon
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	req.Header.Set("Authorization", "Bearer "+s.admin)
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
+		if headers[i] == "Authorization" && headers[i+1] == "" {
+			req.Header.Del("Authorization")
+		}
 	}
 	rec := httptest.NewRecorder()
 	s.e.ServeHTTP(rec, req)
@@ -132,3 +142,5 @@ func (s *testServer) count(t testing.TB, table string) int {
 	}
 	return n
 }
+
+func newRequest(method, path string) *http.Request { return httptest.NewRequest(method, path, nil) }

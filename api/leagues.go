@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
 )
 
 // createLeague starts a league of one game.
@@ -17,6 +19,13 @@ import (
 //	@Failure	404		{object}	Problem	"unknown game"
 //	@Router		/v1/leagues [post]
 func (s *Server) createLeague(c echo.Context) error {
+	t, err := requireToken(c)
+	if err != nil {
+		return err
+	}
+	if t.Role != db.RoleAdmin {
+		return forbidden("Only an admin may create leagues.")
+	}
 	var req CreateLeagueRequest
 	if _, err := bind(c, &req); err != nil {
 		return err
@@ -29,7 +38,7 @@ func (s *Server) createLeague(c echo.Context) error {
 		opts.PointsScheme = req.Options.PointsScheme
 	}
 	raw, _ := json.Marshal(opts)
-	l, err := s.store.CreateLeague(c.Request().Context(), req.Name, req.Game, raw)
+	l, err := s.store.CreateLeague(c.Request().Context(), req.Name, req.Game, raw, req.Visibility)
 	if err != nil {
 		return err
 	}
@@ -46,7 +55,43 @@ func (s *Server) createLeague(c echo.Context) error {
 //	@Failure	404	{object}	Problem
 //	@Router		/v1/leagues/{id} [get]
 func (s *Server) getLeague(c echo.Context) error {
-	l, err := s.store.GetLeague(c.Request().Context(), c.Param("id"))
+	l, err := s.readableLeague(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, leagueResponse(l))
+}
+
+// updateLeague renames a league or changes its visibility.
+//
+//	@Summary	Update a league
+//	@Tags		leagues
+//	@Security	bearer
+//	@Param		id		path		string				true	"league ID"
+//	@Param		body	body		UpdateLeagueRequest	true	"what to change"
+//	@Success	200		{object}	LeagueResponse
+//	@Failure	400		{object}	Problem
+//	@Failure	401		{object}	Problem
+//	@Failure	403		{object}	Problem
+//	@Failure	404		{object}	Problem
+//	@Router		/v1/leagues/{id} [patch]
+func (s *Server) updateLeague(c echo.Context) error {
+	if _, err := requireToken(c); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	l, err := s.store.GetLeague(ctx, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	if err := s.mayManageLeague(c, l); err != nil {
+		return err
+	}
+	var req UpdateLeagueRequest
+	if _, err := bind(c, &req); err != nil {
+		return err
+	}
+	l, err = s.store.UpdateLeague(ctx, l.ID, req.Name, req.Visibility)
 	if err != nil {
 		return err
 	}

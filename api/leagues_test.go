@@ -134,7 +134,7 @@ func TestLeagueOfAnotherGame(t *testing.T) {
 	// Only one game is registered here, so make the league look like another
 	// game's by asking for a game it is not: a league of counter refuses a
 	// match whose game differs. Use the store directly to make a foreign one.
-	other, err := s.store.CreateLeague(context.Background(), "wizards", "wizard", nil)
+	other, err := s.store.CreateLeague(context.Background(), "wizards", "wizard", nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,8 +24,15 @@ import (
 //	@Failure	422		{object}	Problem	"player count outside the game's range, or a league of another game"
 //	@Router		/v1/matches [post]
 func (s *Server) createMatch(c echo.Context) error {
+	if _, err := mayWrite(c); err != nil {
+		return err
+	}
 	var req CreateMatchRequest
 	if _, err := bind(c, &req); err != nil {
+		return err
+	}
+	t, err := s.mayCreateMatch(c, req.LeagueID)
+	if err != nil {
 		return err
 	}
 	if len(req.Options) > 0 {
@@ -36,7 +43,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	if _, err := s.game(req.Game); err != nil {
 		return err
 	}
-	m, err := s.store.CreateMatch(c.Request().Context(), db.NewMatch{Game: req.Game, LeagueID: req.LeagueID, Players: req.Players, Options: req.Options})
+	m, err := s.store.CreateMatch(c.Request().Context(), db.NewMatch{Game: req.Game, LeagueID: req.LeagueID, Players: req.Players, Options: req.Options, CreatedBy: t.ID})
 	if err != nil {
 		return err
 	}
@@ -55,7 +62,7 @@ func (s *Server) createMatch(c echo.Context) error {
 //	@Failure	404	{object}	Problem
 //	@Router		/v1/matches/{id} [get]
 func (s *Server) getMatch(c echo.Context) error {
-	m, err := s.store.GetMatch(c.Request().Context(), c.Param("id"))
+	m, err := s.readableMatch(c, c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,9 @@ import (
 //	@Failure	413		{object}	Problem
 //	@Router		/v1/players [post]
 func (s *Server) createPlayer(c echo.Context) error {
+	if _, err := mayWrite(c); err != nil {
+		return err
+	}
 	var req CreatePlayerRequest
 	if _, err := bind(c, &req); err != nil {
 		return err

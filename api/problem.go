@@ -55,6 +55,7 @@ var (
 	kindUnprocessed = problemKind{"unprocessable", http.StatusUnprocessableEntity, rules.T("The request cannot be carried out", "درخواست انجام‌پذیر نیست")}
 	kindTooLarge    = problemKind{"body-too-large", http.StatusRequestEntityTooLarge, rules.T("The request body is too large", "بدنهٔ درخواست بیش از حد بزرگ است")}
 	kindUnavailable = problemKind{"unavailable", http.StatusServiceUnavailable, rules.T("The server is busy; try again", "کارساز سرش شلوغ است؛ دوباره تلاش کنید")}
+	kindTooMany     = problemKind{"too-many-requests", http.StatusTooManyRequests, rules.T("Too many requests", "درخواست‌ها بیش از حد است")}
 	kindInternal    = problemKind{"internal", http.StatusInternalServerError, rules.T("Something went wrong on our side", "خطایی در سمت کارساز رخ داد")}
 )
 
@@ -74,10 +75,18 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		confErr *db.ConflictError
 		httpErr *echo.HTTPError
 		problem *Problem
+		accErr  *accessError
 	)
 	switch {
 	case errors.As(err, &problem):
 		return problem
+	case errors.Is(err, errUnauthenticated):
+		return kindUnauthorized.problem(lang, "This needs a token: send Authorization: Bearer <token>.")
+	case errors.As(err, &accErr):
+		return kindForbidden.problem(lang, accErr.detail)
+	case isBusy(err):
+		c.Response().Header().Set("Retry-After", "1")
+		return kindUnavailable.problem(lang, "The database is busy; retry in a moment.")
 	case errors.As(err, &inErr):
 		p := kindMalformed.problem(lang, inErr.Error())
 		p.Fields = inErr.Fields
@@ -156,6 +165,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if p.Instance == "" {
 		p.Instance = c.Request().URL.Path
 	}
+	if p.Status == http.StatusUnauthorized {
+		c.Response().Header().Set(echo.HeaderWWWAuthenticate, `Bearer realm="motamed"`)
+	}
 	c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
 	c.Response().WriteHeader(p.Status)
 	if c.Request().Method == http.MethodHead {
@@ -174,3 +186,20 @@ func sectionIn(src rules.Source, lang string) string {
 	}
 	return src.SectionEN
 }
+
+// isBusy recognises SQLite's "database is locked/busy" (codes 5 and 6 and
+// their extended forms), which the busy timeout normally absorbs; if one
+// still surfaces it is a 503 to retry, never a 500.
+func isBusy(err error) bool {
+	var coder interface{ Code() int }
+	if errors.As(err, &coder) {
+		switch coder.Code() & 0xff {
+		case 5, 6: // SQLITE_BUSY, SQLITE_LOCKED
+			return true
+		}
+	}
+	return false
+}
+
+// fieldError is a 400 naming one field.
+func fieldError(field, message string) error { return rules.Invalid(field, message) }

@@ -148,7 +148,7 @@ func (s *Server) standings(c echo.Context) error {
 		return rules.Invalid("format", "must be json or csv")
 	}
 	id := c.Param("id")
-	l, err := s.store.GetLeague(c.Request().Context(), id)
+	l, err := s.readableLeague(c, id)
 	if err != nil {
 		return err
 	}
@@ -189,6 +189,9 @@ type RatingsHistoryResponse struct {
 func (s *Server) ratingsHistory(c echo.Context) error {
 	id := c.Param("id")
 	player := c.QueryParam("player")
+	if _, err := s.readableLeague(c, id); err != nil {
+		return err
+	}
 	out := RatingsHistoryResponse{LeagueID: id, Players: map[string][]scoring.HistoryPoint{}}
 	err := s.leagues.with(c.Request().Context(), id, func(e *leagueEntry) error {
 		if player != "" {

@@ -38,7 +38,7 @@ func (s *Server) playerStats(c echo.Context) error {
 		}
 	}
 	if league != "" {
-		if _, err := s.store.GetLeague(ctx, league); err != nil {
+		if _, err := s.readableLeague(c, league); err != nil {
 			return err
 		}
 	}
@@ -50,14 +50,36 @@ func (s *Server) playerStats(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	results := make([]scoring.MatchResult, len(finished))
-	for i, f := range finished {
-		results[i] = matchResult(f)
+	// Matches of private leagues the caller cannot read do not count here.
+	readable := map[string]bool{}
+	results := make([]scoring.MatchResult, 0, len(finished))
+	for _, f := range finished {
+		if f.LeagueID != "" {
+			ok, seen := readable[f.LeagueID]
+			if !seen {
+				_, err := s.readableLeague(c, f.LeagueID)
+				ok = err == nil
+				readable[f.LeagueID] = ok
+			}
+			if !ok {
+				continue
+			}
+		}
+		results = append(results, matchResult(f))
 	}
 	per, err := scoring.StatsByGame(id, results)
 	if err != nil {
 		return err
 	}
-	delete(names, id)
+	// Name only the opponents of the matches that counted.
+	shown := map[string]string{}
+	for _, r := range results {
+		for _, pl := range r.Placements {
+			if pl.PlayerID != id {
+				shown[pl.PlayerID] = names[pl.PlayerID]
+			}
+		}
+	}
+	names = shown
 	return c.JSON(http.StatusOK, StatsResponse{PlayerID: id, Name: p.Name, Game: game, LeagueID: league, Games: nonNil(per), Names: names})
 }

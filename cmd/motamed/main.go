@@ -44,6 +44,7 @@ type config struct {
 	shutdownTimeout time.Duration
 	cacheSize       int
 	synchronous     string
+	writesPerSecond float64
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -59,6 +60,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", envDuration("MOTAMED_SHUTDOWN_TIMEOUT", 15*time.Second), "how long shutdown waits for in-flight requests (MOTAMED_SHUTDOWN_TIMEOUT)")
 	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
 	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL (MOTAMED_SYNCHRONOUS)")
+	fs.Float64Var(&cfg.writesPerSecond, "writes-per-second", envFloat("MOTAMED_WRITES_PER_SECOND", 100), "write limit per token and per client address; negative turns it off (MOTAMED_WRITES_PER_SECOND)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -129,7 +131,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	handler := api.New(api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI, Logger: log}, store, games)
+	if err := bootstrapAdmin(ctx, store, cfg.dbPath, stdout, log); err != nil {
+		store.Close()
+		return err
+	}
+	handler := api.New(api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI,
+		WritesPerSecond: cfg.writesPerSecond, Logger: log}, store, games)
 	srv := &http.Server{
 		Addr:              cfg.addr,
 		Handler:           handler,
@@ -186,6 +193,17 @@ func envDuration(key string, def time.Duration) time.Duration {
 			return d
 		}
 		fmt.Fprintf(os.Stderr, "motamed: ignoring %s=%q: not a duration\n", key, v)
+	}
+	return def
+}
+
+func envFloat(key string, def float64) float64 {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		var f float64
+		if _, err := fmt.Sscan(v, &f); err == nil {
+			return f
+		}
+		fmt.Fprintf(os.Stderr, "motamed: ignoring %s=%q: not a number\n", key, v)
 	}
 	return def
 }

@@ -47,7 +47,11 @@ func TestServeAndShutdown(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `"ok"`) {
 		t.Fatalf("healthz: %d %s", resp.StatusCode, body)
 	}
-	resp, err = http.Post("http://"+addr+"/v1/players", "application/json", strings.NewReader(`{"name":"سارا"}`))
+	// The first start made an admin token, in a file only its owner reads.
+	secret := readAdminToken(t, dbPath)
+	req, _ := http.NewRequest("POST", "http://"+addr+"/v1/players", strings.NewReader(`{"name":"سارا"}`))
+	req.Header.Set("Authorization", "Bearer "+secret)
+	resp, err = http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,11 +128,16 @@ func TestBackupAndCheckCommands(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- run(sctx, []string{"--addr", "127.0.0.1:0", "--db", dbPath}, io.Discard, io.Discard) }()
 	addr := <-addrs
-	resp, err := http.Post("http://"+addr+"/v1/players", "application/json", strings.NewReader(`{"name":"x"}`))
+	req, _ := http.NewRequest("POST", "http://"+addr+"/v1/players", strings.NewReader(`{"name":"x"}`))
+	req.Header.Set("Authorization", "Bearer "+readAdminToken(t, dbPath))
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
+	if resp.StatusCode != 201 {
+		t.Fatalf("create player: %d", resp.StatusCode)
+	}
 	// Back up while the server still runs.
 	backup := filepath.Join(dir, "copy.db")
 	if err := run(ctx, []string{"backup", "--db", dbPath, "--out", backup}, &out, io.Discard); err != nil {
@@ -146,4 +155,49 @@ func TestBackupAndCheckCommands(t *testing.T) {
 	if err := run(ctx, []string{"backup", "--db", dbPath}, io.Discard, io.Discard); err == nil {
 		t.Fatal("backup without --out succeeded")
 	}
+}
+
+func readAdminToken(t *testing.T, dbPath string) string {
+	t.Helper()
+	file := adminTokenFile(dbPath)
+	fi, err := os.Stat(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Fatalf("%s has mode %v, want 0600", file, fi.Mode().Perm())
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(raw))
+}
+
+func TestAdminTokenFromEnvAndOnlyOnce(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "e.db")
+	t.Setenv("MOTAMED_ADMIN_TOKEN", "short")
+	if err := run(context.Background(), []string{"--addr", "127.0.0.1:0", "--db", dbPath}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "16 characters") {
+		t.Fatalf("a short MOTAMED_ADMIN_TOKEN was accepted: %v", err)
+	}
+	t.Setenv("MOTAMED_ADMIN_TOKEN", "")
+	// Two starts: the first prints a token, the second does not.
+	for i, want := range []bool{true, false} {
+		var out strings.Builder
+		addrs := make(chan string, 1)
+		onListen = func(a string) { addrs <- a }
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- run(ctx, []string{"--addr", "127.0.0.1:0", "--db", dbPath}, &out, io.Discard) }()
+		<-addrs
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(out.String(), "mtd_"); got != want {
+			t.Fatalf("start %d printed a token: %v\n%s", i+1, got, out.String())
+		}
+	}
+	onListen = nil
 }

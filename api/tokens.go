@@ -1,0 +1,160 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
+)
+
+// CreateTokenRequest is the body of POST /v1/tokens.
+type CreateTokenRequest struct {
+	Role     string `json:"role" validate:"required,oneof=admin owner scorer viewer" example:"scorer"`
+	LeagueID string `json:"league_id,omitempty" validate:"max=64"`
+	Label    string `json:"label,omitempty" validate:"max=100" example:"Table 3 tablet"`
+}
+
+// TokenResponse is a token's record; Secret is present only in the answer
+// to its creation and is never shown again.
+type TokenResponse struct {
+	ID        string `json:"id"`
+	Role      string `json:"role"`
+	LeagueID  string `json:"league_id,omitempty"`
+	Label     string `json:"label"`
+	CreatedAt string `json:"created_at"`
+	Revoked   bool   `json:"revoked"`
+	Secret    string `json:"token,omitempty"`
+}
+
+func tokenResponse(t *db.Token) TokenResponse {
+	return TokenResponse{ID: t.ID, Role: t.Role, LeagueID: t.LeagueID, Label: t.Label, CreatedAt: t.CreatedAt, Revoked: t.Revoked}
+}
+
+// createToken makes a scoped token.
+//
+//	@Summary		Create a token
+//	@Description	An admin may create any token; a league's owner may create owner, scorer and viewer tokens of that league. The secret is in the answer only.
+//	@Tags			tokens
+//	@Security		bearer
+//	@Param			body	body		CreateTokenRequest	true	"role and scope"
+//	@Success		201		{object}	TokenResponse
+//	@Failure		400		{object}	Problem
+//	@Failure		401		{object}	Problem
+//	@Failure		403		{object}	Problem
+//	@Failure		404		{object}	Problem
+//	@Router			/v1/tokens [post]
+func (s *Server) createToken(c echo.Context) error {
+	caller, err := requireToken(c)
+	if err != nil {
+		return err
+	}
+	var req CreateTokenRequest
+	if _, err := bind(c, &req); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	switch {
+	case req.Role == db.RoleAdmin && req.LeagueID != "":
+		return fieldError("league_id", "must be empty for an admin token")
+	case req.Role != db.RoleAdmin && req.LeagueID == "":
+		return fieldError("league_id", "is required for an owner, scorer or viewer token")
+	}
+	if req.Role == db.RoleAdmin {
+		if caller.Role != db.RoleAdmin {
+			return forbidden("Only an admin may create admin tokens.")
+		}
+	} else {
+		l, err := s.store.GetLeague(ctx, req.LeagueID)
+		if err != nil {
+			return err
+		}
+		if err := s.mayManageLeague(c, l); err != nil {
+			return err
+		}
+	}
+	secret := db.NewSecret()
+	t, err := s.store.CreateToken(ctx, secret, req.Role, req.LeagueID, req.Label, caller.ID)
+	if err != nil {
+		return err
+	}
+	out := tokenResponse(t)
+	out.Secret = secret
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusCreated, out)
+}
+
+// TokensResponse lists tokens (never their secrets).
+type TokensResponse struct {
+	Tokens []TokenResponse `json:"tokens"`
+}
+
+// listTokens lists tokens: every one for an admin, a league's for its owner.
+//
+//	@Summary	List tokens
+//	@Tags		tokens
+//	@Security	bearer
+//	@Param		league	query		string	false	"only this league's tokens (required for an owner)"
+//	@Success	200		{object}	TokensResponse
+//	@Failure	401		{object}	Problem
+//	@Failure	403		{object}	Problem
+//	@Router		/v1/tokens [get]
+func (s *Server) listTokens(c echo.Context) error {
+	caller, err := requireToken(c)
+	if err != nil {
+		return err
+	}
+	league := c.QueryParam("league")
+	if caller.Role != db.RoleAdmin {
+		if caller.Role != db.RoleOwner {
+			return forbidden("Only an admin or a league owner may list tokens.")
+		}
+		if league == "" {
+			league = caller.LeagueID
+		}
+		if league != caller.LeagueID {
+			return forbidden("An owner may list only their league's tokens.")
+		}
+	}
+	ts, err := s.store.ListTokens(c.Request().Context(), league)
+	if err != nil {
+		return err
+	}
+	out := TokensResponse{Tokens: []TokenResponse{}}
+	for i := range ts {
+		out.Tokens = append(out.Tokens, tokenResponse(&ts[i]))
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// revokeToken revokes a token; it stops working at once.
+//
+//	@Summary	Revoke a token
+//	@Tags		tokens
+//	@Security	bearer
+//	@Param		id	path	string	true	"token ID"
+//	@Success	204
+//	@Failure	401	{object}	Problem
+//	@Failure	403	{object}	Problem
+//	@Failure	404	{object}	Problem
+//	@Router		/v1/tokens/{id} [delete]
+func (s *Server) revokeToken(c echo.Context) error {
+	caller, err := requireToken(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	t, err := s.store.GetToken(ctx, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	if caller.Role != db.RoleAdmin && !(caller.Role == db.RoleOwner && t.LeagueID == caller.LeagueID) {
+		// Tokens outside the caller's reach are not revealed.
+		return &db.NotFoundError{Kind: "token", ID: t.ID}
+	}
+	if err := s.store.RevokeToken(ctx, t.ID); err != nil {
+		return err
+	}
+	s.tokens.forget(t.ID)
+	return c.NoContent(http.StatusNoContent)
+}
