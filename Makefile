@@ -1,10 +1,10 @@
 # One target runs everything CI runs: `make test`.
 SHELL := /bin/bash
-SWAG := go tool swag init -q -g server.go -d api,db,rules --parseDependencyLevel 0
+SWAG := go tool swag init -q -g server.go -d api,db,rules,scoring --parseDependencyLevel 0
 
-.PHONY: test fmt-check vet docs docs-check unit run browser
+.PHONY: test fmt-check vet docs docs-check unit rules-coverage fuzz-smoke browser run
 
-test: fmt-check vet docs-check unit browser
+test: fmt-check vet docs-check unit rules-coverage fuzz-smoke browser
 
 run:
 	go run ./cmd/motamed

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/wizard"
 )
 
 // seedLeague writes a league of n finished Counter matches among players
@@ -113,4 +114,36 @@ func TestSeededLeagueMatchesRecomputation(t *testing.T) {
 	}
 	s.sameAsRecomputed(t, lg, got["rows"])
 	_ = context.Background()
+}
+
+// BenchmarkAppendEventParallel appends Wizard events from many concurrent
+// tables (one match each) through the real router and SQLite at
+// synchronous=FULL, so group commit can batch them.
+func BenchmarkAppendEventParallel(b *testing.B) {
+	s := newTestServer(b, wizard.New())
+	p := []string{s.player(b, "A"), s.player(b, "B"), s.player(b, "C")}
+	var queue [][]byte
+	for r := 1; r <= 20; r++ {
+		evs, _ := wizardRound(p, r, 20)
+		for _, ev := range evs {
+			raw, _ := json.Marshal(ev)
+			queue = append(queue, raw)
+		}
+	}
+	b.SetParallelism(32) // 64 concurrent tables on 2 cores
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		id, next := "", len(queue)
+		for pb.Next() {
+			if next == len(queue) {
+				id = s.must(b, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p})["id"].(string)
+				next = 0
+			}
+			if r := s.do("POST", "/v1/matches/"+id+"/events", queue[next]); r.status != 201 {
+				b.Fatalf("event %d: %d %s", next, r.status, r.body)
+			}
+			next++
+		}
+	})
 }

@@ -44,12 +44,18 @@ func (s *Server) appendEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkMatchWrite(c, false); err != nil {
+		return err
+	}
 	ev := rules.Event{Type: req.Type, Data: req.Data}
 	res, err := s.store.Append(c.Request().Context(), c.Param("id"), ev, opt)
 	if err != nil {
 		return err
 	}
-	s.leagues.onAppended(res)
+	if s.leagues.onAppended(res) {
+		s.hub.publishLeague(res.Match.LeagueID)
+	}
+	s.hub.publishMatch(res)
 	return s.appended(c, res)
 }
 
@@ -79,11 +85,17 @@ func (s *Server) undo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkMatchWrite(c, true); err != nil {
+		return err
+	}
 	res, err := s.store.Undo(c.Request().Context(), c.Param("id"), opt)
 	if err != nil {
 		return err
 	}
-	s.leagues.onAppended(res)
+	if s.leagues.onAppended(res) {
+		s.hub.publishLeague(res.Match.LeagueID)
+	}
+	s.hub.publishMatch(res)
 	return s.appendedWith(c, res, http.StatusOK)
 }
 
@@ -145,6 +157,9 @@ func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) erro
 //	@Failure	404	{object}	Problem
 //	@Router		/v1/matches/{id}/events [get]
 func (s *Server) listEvents(c echo.Context) error {
+	if _, err := s.readableMatch(c, c.Param("id")); err != nil {
+		return err
+	}
 	log, err := s.store.Events(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return err
@@ -157,4 +172,16 @@ func (s *Server) listEvents(c echo.Context) error {
 	out.Version = int64(len(log))
 	setETag(c, out.Version)
 	return c.JSON(http.StatusOK, out)
+}
+
+// checkMatchWrite authorizes a write to the match named in the path.
+func (s *Server) checkMatchWrite(c echo.Context, correction bool) error {
+	if _, err := requireToken(c); err != nil {
+		return err
+	}
+	m, err := s.store.GetMatch(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return s.mayWriteMatch(c, m, correction)
 }

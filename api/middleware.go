@@ -19,10 +19,12 @@ func (s *Server) middleware(e *echo.Echo) {
 	e.Use(s.accessLog)
 	e.Use(s.recoverPanics)
 	e.Use(middleware.BodyLimit(s.cfg.BodyLimit))
+	e.Use(s.authenticate)
+	e.Use(s.limitWrites)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
 		Timeout: s.cfg.RequestTimeout,
 		// The docs UI serves static files; only API calls get a deadline.
-		Skipper: func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/docs") },
+		Skipper: func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/docs") || isStream(c) },
 	}))
 }
 

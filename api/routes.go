@@ -32,6 +32,7 @@ func (s *Server) routes() []route {
 
 		{http.MethodPost, "/v1/leagues", s.createLeague},
 		{http.MethodGet, "/v1/leagues/:id", s.getLeague},
+		{http.MethodPatch, "/v1/leagues/:id", s.updateLeague},
 		{http.MethodGet, "/v1/leagues/:id/standings", s.standings},
 		{http.MethodGet, "/v1/leagues/:id/ratings/history", s.ratingsHistory},
 
@@ -41,6 +42,17 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/v1/matches/:id/events", s.listEvents},
 		{http.MethodPost, "/v1/matches/:id/undo", s.undo},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
+
+		// Live streams (server-sent events) and the pages that show them.
+		{http.MethodGet, "/v1/matches/:id/stream", s.matchStream},
+		{http.MethodGet, "/v1/leagues/:id/stream", s.leagueStream},
+		{http.MethodGet, "/matches/:id", s.matchPage},
+		{http.MethodGet, "/leagues/:id", s.leaguePage},
+		{http.MethodGet, "/assets/*", s.asset},
+
+		{http.MethodPost, "/v1/tokens", s.createToken},
+		{http.MethodGet, "/v1/tokens", s.listTokens},
+		{http.MethodDelete, "/v1/tokens/:id", s.revokeToken},
 	}
 	// One route per referee question of every game, so each is documented
 	// and an unknown question is a plain 404.

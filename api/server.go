@@ -28,8 +28,14 @@ type Store interface {
 	Ping(ctx context.Context) error
 	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
 	GetPlayer(ctx context.Context, id string) (*db.Player, error)
-	CreateLeague(ctx context.Context, name, game string, options json.RawMessage) (*db.League, error)
+	CreateLeague(ctx context.Context, name, game string, options json.RawMessage, visibility string) (*db.League, error)
 	GetLeague(ctx context.Context, id string) (*db.League, error)
+	UpdateLeague(ctx context.Context, id, name, visibility string) (*db.League, error)
+	CreateToken(ctx context.Context, secret, role, leagueID, label, createdBy string) (*db.Token, error)
+	TokenByHash(ctx context.Context, hash string) (*db.Token, error)
+	GetToken(ctx context.Context, id string) (*db.Token, error)
+	ListTokens(ctx context.Context, leagueID string) ([]db.Token, error)
+	RevokeToken(ctx context.Context, id string) error
 	CreateMatch(ctx context.Context, nm db.NewMatch) (*db.Match, error)
 	GetMatch(ctx context.Context, id string) (*db.Match, error)
 	Append(ctx context.Context, matchID string, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
@@ -47,7 +53,11 @@ type Config struct {
 	RequestTimeout time.Duration
 	// OpenAPI is the contract served at /openapi.yaml.
 	OpenAPI []byte
-	Logger  *slog.Logger
+	// WritesPerSecond limits writes per token and, separately, per client
+	// address (token buckets with a burst of twice the rate). 0 means the
+	// default of 100; a negative value turns the limits off.
+	WritesPerSecond float64
+	Logger          *slog.Logger
 }
 
 // Server holds what the handlers share.
@@ -58,6 +68,10 @@ type Server struct {
 	log     *slog.Logger
 	rules   *ruleIndex
 	leagues *leagueBook
+	tokens  *tokenCache
+	hub     *hub
+
+	limitByToken, limitByAddr *writeLimiter
 }
 
 // New builds the echo instance with every route and middleware.
@@ -76,7 +90,11 @@ func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Ser
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store)}
+	if cfg.WritesPerSecond == 0 {
+		cfg.WritesPerSecond = 100
+	}
+	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
+		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true

@@ -202,6 +202,146 @@ const docTemplate = `{
                         }
                     }
                 }
+            },
+            "patch": {
+                "security": [
+                    {
+                        "bearer": []
+                    }
+                ],
+                "tags": [
+                    "leagues"
+                ],
+                "summary": "Update a league",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "league ID",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "description": "what to change",
+                        "name": "body",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.UpdateLeagueRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.LeagueResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "Forbidden",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/leagues/{id}/ratings/history": {
+            "get": {
+                "tags": [
+                    "leagues"
+                ],
+                "summary": "Rating history",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "league ID",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "one player's history; all players when omitted",
+                        "name": "player",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.RatingsHistoryResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/leagues/{id}/standings": {
+            "get": {
+                "description": "One row per player: played, wins (shared wins as shares), points, average place, win rate, streak, OpenSkill rating (mu, sigma, ordinal), pairwise Elo, provisional (fewer than 5 matches). Ordered by points, then rating, then wins, then name (the rule is stated in ` + "`" + `ordering` + "`" + `). Only finished matches count; corrections re-derive everything.",
+                "tags": [
+                    "leagues"
+                ],
+                "summary": "League standings",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "league ID",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "enum": [
+                            "json",
+                            "csv"
+                        ],
+                        "type": "string",
+                        "description": "csv for CSV",
+                        "name": "format",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.StandingsResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
             }
         },
         "/v1/matches": {
@@ -398,6 +538,55 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/matches/{id}/export": {
+            "get": {
+                "description": "format=bgg gives the fields of a BoardGameGeek play log (date, length in minutes, players with name, score, win and start position); format=bgstats gives the BG Stats import JSON. An unfinished match exports as incomplete, without winners.",
+                "tags": [
+                    "matches"
+                ],
+                "summary": "Export a match",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "match ID",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "enum": [
+                            "bgg",
+                            "bgstats"
+                        ],
+                        "type": "string",
+                        "description": "bgg or bgstats",
+                        "name": "format",
+                        "in": "query",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.BGGPlay"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/matches/{id}/undo": {
             "post": {
                 "description": "Appends an undo record that voids the latest effective event; nothing is deleted. A correction is an undo followed by the right event. Undo also reopens a finished match.",
@@ -530,6 +719,50 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/players/{id}/stats": {
+            "get": {
+                "description": "Matches, wins, win rate, average place, best and worst scores, current and longest winning streaks, and head-to-head against each opponent (played, won, lost, tied), per game. ` + "`" + `names` + "`" + ` maps the opponents' IDs to names.",
+                "tags": [
+                    "players"
+                ],
+                "summary": "Player statistics",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "player ID",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "type": "string",
+                        "description": "only this game",
+                        "name": "game",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "only this league",
+                        "name": "league",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.StatsResponse"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/referee/{game}/{question}": {
             "post": {
                 "description": "One route per question of each game: /v1/referee/wizard/trick, /v1/referee/yatuk/army, ... (see GET /v1/games/{game} for each question's example body).",
@@ -620,6 +853,147 @@ const docTemplate = `{
                     }
                 }
             }
+        },
+        "/v1/tokens": {
+            "get": {
+                "security": [
+                    {
+                        "bearer": []
+                    }
+                ],
+                "tags": [
+                    "tokens"
+                ],
+                "summary": "List tokens",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "only this league's tokens (required for an owner)",
+                        "name": "league",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.TokensResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "Forbidden",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "post": {
+                "security": [
+                    {
+                        "bearer": []
+                    }
+                ],
+                "description": "An admin may create any token; a league's owner may create owner, scorer and viewer tokens of that league. The secret is in the answer only.",
+                "tags": [
+                    "tokens"
+                ],
+                "summary": "Create a token",
+                "parameters": [
+                    {
+                        "description": "role and scope",
+                        "name": "body",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.CreateTokenRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "201": {
+                        "description": "Created",
+                        "schema": {
+                            "$ref": "#/definitions/api.TokenResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "Forbidden",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/tokens/{id}": {
+            "delete": {
+                "security": [
+                    {
+                        "bearer": []
+                    }
+                ],
+                "tags": [
+                    "tokens"
+                ],
+                "summary": "Revoke a token",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "token ID",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "Forbidden",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
         }
     },
     "definitions": {
@@ -650,6 +1024,69 @@ const docTemplate = `{
                 }
             }
         },
+        "api.BGGPlay": {
+            "type": "object",
+            "properties": {
+                "comments": {
+                    "type": "string"
+                },
+                "format": {
+                    "type": "string",
+                    "example": "bgg"
+                },
+                "game": {
+                    "type": "string",
+                    "example": "Wizard"
+                },
+                "incomplete": {
+                    "type": "boolean"
+                },
+                "length": {
+                    "type": "integer",
+                    "example": 45
+                },
+                "match_id": {
+                    "type": "string"
+                },
+                "playdate": {
+                    "type": "string",
+                    "example": "2026-11-21"
+                },
+                "players": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.BGGPlayer"
+                    }
+                },
+                "quantity": {
+                    "type": "integer",
+                    "example": 1
+                }
+            }
+        },
+        "api.BGGPlayer": {
+            "type": "object",
+            "properties": {
+                "name": {
+                    "type": "string"
+                },
+                "new": {
+                    "type": "boolean"
+                },
+                "score": {
+                    "type": "string"
+                },
+                "startposition": {
+                    "type": "string"
+                },
+                "username": {
+                    "type": "string"
+                },
+                "win": {
+                    "type": "boolean"
+                }
+            }
+        },
         "api.CreateLeagueRequest": {
             "type": "object",
             "required": [
@@ -669,6 +1106,15 @@ const docTemplate = `{
                 },
                 "options": {
                     "$ref": "#/definitions/api.LeagueOptions"
+                },
+                "visibility": {
+                    "description": "Visibility: \"public\" (default: anyone reads standings and matches)\nor \"private\" (only tokens of the league, and admins).",
+                    "type": "string",
+                    "enum": [
+                        "public",
+                        "private"
+                    ],
+                    "example": "public"
                 }
             }
         },
@@ -712,6 +1158,33 @@ const docTemplate = `{
                     "type": "string",
                     "maxLength": 100,
                     "example": "سارا"
+                }
+            }
+        },
+        "api.CreateTokenRequest": {
+            "type": "object",
+            "required": [
+                "role"
+            ],
+            "properties": {
+                "label": {
+                    "type": "string",
+                    "maxLength": 100,
+                    "example": "Table 3 tablet"
+                },
+                "league_id": {
+                    "type": "string",
+                    "maxLength": 64
+                },
+                "role": {
+                    "type": "string",
+                    "enum": [
+                        "admin",
+                        "owner",
+                        "scorer",
+                        "viewer"
+                    ],
+                    "example": "scorer"
                 }
             }
         },
@@ -854,6 +1327,13 @@ const docTemplate = `{
                 },
                 "options": {
                     "$ref": "#/definitions/api.LeagueOptions"
+                },
+                "visibility": {
+                    "type": "string",
+                    "enum": [
+                        "public",
+                        "private"
+                    ]
                 }
             }
         },
@@ -988,6 +1468,23 @@ const docTemplate = `{
                 }
             }
         },
+        "api.RatingsHistoryResponse": {
+            "type": "object",
+            "properties": {
+                "league_id": {
+                    "type": "string"
+                },
+                "players": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "array",
+                        "items": {
+                            "$ref": "#/definitions/scoring.HistoryPoint"
+                        }
+                    }
+                }
+            }
+        },
         "api.RefereeDoc": {
             "type": "object",
             "properties": {
@@ -1083,6 +1580,116 @@ const docTemplate = `{
                 "seat": {
                     "type": "integer",
                     "example": 0
+                }
+            }
+        },
+        "api.StandingsResponse": {
+            "type": "object",
+            "properties": {
+                "game": {
+                    "type": "string"
+                },
+                "league_id": {
+                    "type": "string"
+                },
+                "matches": {
+                    "description": "Matches is the number of matches counted.",
+                    "type": "integer"
+                },
+                "ordering": {
+                    "description": "Ordering is OrderingRule.",
+                    "type": "string"
+                },
+                "rows": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/scoring.Row"
+                    }
+                },
+                "scheme": {
+                    "$ref": "#/definitions/scoring.Scheme"
+                }
+            }
+        },
+        "api.StatsResponse": {
+            "type": "object",
+            "properties": {
+                "game": {
+                    "type": "string"
+                },
+                "games": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/scoring.PlayerStats"
+                    }
+                },
+                "league_id": {
+                    "type": "string"
+                },
+                "name": {
+                    "type": "string"
+                },
+                "names": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "string"
+                    }
+                },
+                "player_id": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.TokenResponse": {
+            "type": "object",
+            "properties": {
+                "created_at": {
+                    "type": "string"
+                },
+                "id": {
+                    "type": "string"
+                },
+                "label": {
+                    "type": "string"
+                },
+                "league_id": {
+                    "type": "string"
+                },
+                "revoked": {
+                    "type": "boolean"
+                },
+                "role": {
+                    "type": "string"
+                },
+                "token": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.TokensResponse": {
+            "type": "object",
+            "properties": {
+                "tokens": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.TokenResponse"
+                    }
+                }
+            }
+        },
+        "api.UpdateLeagueRequest": {
+            "type": "object",
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "maxLength": 100
+                },
+                "visibility": {
+                    "type": "string",
+                    "enum": [
+                        "public",
+                        "private"
+                    ]
                 }
             }
         },
@@ -1217,6 +1824,190 @@ const docTemplate = `{
                     "type": "string"
                 }
             }
+        },
+        "scoring.HeadToHead": {
+            "type": "object",
+            "properties": {
+                "lost": {
+                    "type": "integer"
+                },
+                "opponent_id": {
+                    "type": "string"
+                },
+                "played": {
+                    "type": "integer"
+                },
+                "tied": {
+                    "type": "integer"
+                },
+                "won": {
+                    "type": "integer"
+                }
+            }
+        },
+        "scoring.HistoryPoint": {
+            "type": "object",
+            "properties": {
+                "elo": {
+                    "type": "number"
+                },
+                "match_id": {
+                    "type": "string"
+                },
+                "mu": {
+                    "type": "number"
+                },
+                "ordinal": {
+                    "type": "number"
+                },
+                "place": {
+                    "description": "Place is the player's place in that match (as Row.AvgPlace).",
+                    "type": "integer"
+                },
+                "played": {
+                    "description": "Played and Points are the player's totals after the match.",
+                    "type": "integer"
+                },
+                "points": {
+                    "type": "number"
+                },
+                "seq": {
+                    "description": "Seq is the match's 1-based position in the league's match order.",
+                    "type": "integer"
+                },
+                "sigma": {
+                    "type": "number"
+                }
+            }
+        },
+        "scoring.PlayerStats": {
+            "type": "object",
+            "properties": {
+                "avg_place": {
+                    "description": "AvgPlace is the mean place (the side's competition rank).",
+                    "type": "number"
+                },
+                "best_score": {
+                    "description": "BestScore and WorstScore are the highest and lowest final score\ntotals among the matches that recorded one for the player (nil if\nnone did); ScoredMatches counts those matches.",
+                    "type": "integer"
+                },
+                "current_win_streak": {
+                    "description": "CurrentWinStreak is the number of first places in a row ending with\nthe latest match; LongestWinStreak the longest such run.",
+                    "type": "integer"
+                },
+                "game": {
+                    "description": "Game is the game the stats are for (\"\" when across games).",
+                    "type": "string"
+                },
+                "head_to_head": {
+                    "description": "HeadToHead has one entry per opponent (a player on another side of\na shared match; teammates are not opponents), by opponent ID.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/scoring.HeadToHead"
+                    }
+                },
+                "longest_win_streak": {
+                    "type": "integer"
+                },
+                "matches": {
+                    "type": "integer"
+                },
+                "player_id": {
+                    "type": "string"
+                },
+                "scored_matches": {
+                    "type": "integer"
+                },
+                "win_rate": {
+                    "description": "WinRate is WinShares / Matches (0 with no matches), as in standings.",
+                    "type": "number"
+                },
+                "win_shares": {
+                    "description": "WinShares counts a first place shared by k sides as 1/k (the\nstandings' wins).",
+                    "type": "number"
+                },
+                "wins": {
+                    "description": "Wins counts matches the player's side placed first in, shared\nfirst places included.",
+                    "type": "integer"
+                },
+                "worst_score": {
+                    "type": "integer"
+                }
+            }
+        },
+        "scoring.Row": {
+            "type": "object",
+            "properties": {
+                "avg_place": {
+                    "description": "AvgPlace is the mean place (the player's side's competition rank\namong the match's sides: 1,1,3 for a tie for first of three).",
+                    "type": "number"
+                },
+                "elo": {
+                    "description": "Elo is the pairwise Elo rating.",
+                    "type": "number"
+                },
+                "mu": {
+                    "description": "Mu, Sigma and Ordinal (mu - 3 sigma) are the OpenSkill rating.",
+                    "type": "number"
+                },
+                "name": {
+                    "description": "Name is the player's name from the names given to Standings.",
+                    "type": "string"
+                },
+                "ordinal": {
+                    "type": "number"
+                },
+                "played": {
+                    "type": "integer"
+                },
+                "player_id": {
+                    "type": "string"
+                },
+                "points": {
+                    "description": "Points is the sum of the league points under the league's scheme.",
+                    "type": "number"
+                },
+                "position": {
+                    "description": "Position is the row's 1-based position in the ordering.",
+                    "type": "integer"
+                },
+                "provisional": {
+                    "description": "Provisional is true below Config.ProvisionalMatches matches.",
+                    "type": "boolean"
+                },
+                "sigma": {
+                    "type": "number"
+                },
+                "streak": {
+                    "description": "Streak is the current run: +n for n first places in a row (shared\nfirst places count), -n for n matches in a row without one.",
+                    "type": "integer"
+                },
+                "streak_text": {
+                    "description": "StreakText is Streak as \"W3\" or \"L2\" (\"\" with no matches).",
+                    "type": "string"
+                },
+                "win_rate": {
+                    "description": "WinRate is Wins / Played.",
+                    "type": "number"
+                },
+                "wins": {
+                    "description": "Wins counts first places, a first place shared by k sides as 1/k.",
+                    "type": "number"
+                }
+            }
+        },
+        "scoring.Scheme": {
+            "type": "string",
+            "enum": [
+                "placement",
+                "wins",
+                "placement"
+            ],
+            "x-enum-varnames": [
+                "SchemePlacement",
+                "SchemeWins",
+                "DefaultScheme"
+            ]
         }
     }
 }`

@@ -1,0 +1,371 @@
+package api
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"html/template"
+	"io/fs"
+	"math"
+	"mime"
+	"net/http"
+	"net/url"
+	"path"
+	"sort"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/scoring"
+)
+
+// The pages: a match scoreboard at /matches/{id} and a league table at
+// /leagues/{id}, in English or Persian (?lang=fa, right to left), with a
+// large-type mode (?big=1) for a screen on the wall. Each page is complete
+// without JavaScript (rendered here from the current state); its script
+// then follows the live stream and redraws. The script only reads (GET and
+// EventSource), so a page works without any token for public data.
+
+//go:embed web/templates/*.html web/assets/*
+var webFS embed.FS
+
+var (
+	assetFS, _   = fs.Sub(webFS, "web/assets")
+	assetVersion = hashAssets()
+	pageTmpl     = template.Must(template.New("").Funcs(template.FuncMap{
+		"asset": func(name string) string { return "/assets/" + name + "?v=" + assetVersion },
+	}).ParseFS(webFS, "web/templates/*.html"))
+)
+
+// hashAssets fingerprints the embedded assets, so their URLs change with
+// them and can be cached for good.
+func hashAssets() string {
+	h := sha256.New()
+	_ = fs.WalkDir(assetFS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := fs.ReadFile(assetFS, p)
+			h.Write([]byte(p))
+			h.Write(b)
+		}
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// asset serves the pages' CSS and JavaScript.
+func (s *Server) asset(c echo.Context) error {
+	name := path.Clean(c.Param("*"))
+	b, err := fs.ReadFile(assetFS, name)
+	if err != nil || name == "." {
+		return &db.NotFoundError{Kind: "asset", ID: name}
+	}
+	ct := mime.TypeByExtension(path.Ext(name))
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	h := c.Response().Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	if c.QueryParam("v") == assetVersion {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	return c.Blob(http.StatusOK, ct, b)
+}
+
+// pageBase is what every page shows around its content.
+type pageBase struct {
+	Lang, Dir string
+	L         map[string]string
+	Big       bool
+	Title     string
+	GameName  string
+	OtherLang string // URL of this page in the other language
+	BigURL    string // URL of this page with large type toggled
+	APIURL    string
+}
+
+func (s *Server) base(c echo.Context, title, game, apiURL string) pageBase {
+	lang := langOf(c)
+	b := pageBase{Lang: lang, Dir: "ltr", L: labelsIn(lang), Title: title, APIURL: apiURL}
+	if lang == "fa" {
+		b.Dir = "rtl"
+	}
+	b.Big = c.QueryParam("big") == "1"
+	if g, ok := s.games.Get(game); ok {
+		b.GameName = g.Info().Name
+		if lang == "fa" && g.Info().NameFA != "" {
+			b.GameName = g.Info().NameFA
+		}
+	}
+	link := func(lang string, big bool) string {
+		q := url.Values{}
+		if lang == "fa" {
+			q.Set("lang", "fa")
+		} else {
+			q.Set("lang", "en")
+		}
+		if big {
+			q.Set("big", "1")
+		}
+		return c.Request().URL.Path + "?" + q.Encode()
+	}
+	other := "fa"
+	if lang == "fa" {
+		other = "en"
+	}
+	b.OtherLang = link(other, b.Big)
+	b.BigURL = link(lang, !b.Big)
+	return b
+}
+
+type playerCard struct {
+	ID, Name, Total, Class, Place string
+	Neg, Winner                   bool
+}
+
+type rulingView struct {
+	Seq     int64  `json:"seq"`
+	Rule    string `json:"rule"`
+	Title   string `json:"title"`
+	Message string `json:"message"`
+	Text    string `json:"text"`
+}
+
+type matchBoot struct {
+	Lang   string            `json:"lang"`
+	Labels map[string]string `json:"labels"`
+	Match  MatchResponse     `json:"match"`
+	Ruling *rulingView       `json:"ruling"`
+}
+
+type matchPageView struct {
+	pageBase
+	M          MatchResponse
+	Players    []playerCard
+	Sheet      sheetView
+	Totals     []playerCard
+	Chart      chartView
+	ChartTitle string
+	Ruling     *rulingView
+	LeagueURL  string
+	Boot       matchBoot
+}
+
+// matchPage serves a match's scoreboard.
+func (s *Server) matchPage(c echo.Context) error {
+	m, err := s.readableMatch(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	log, err := s.store.Events(c.Request().Context(), m.ID)
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	mr := matchResponse(m, lang)
+	v := matchPageView{pageBase: s.base(c, "", m.Game, "/v1/matches/"+m.ID), M: mr}
+	v.Title = v.GameName + " · " + v.L["scoreboard"]
+	if m.LeagueID != "" {
+		v.LeagueURL = "/leagues/" + url.PathEscape(m.LeagueID) + "?lang=" + lang
+	}
+	v.Players = playerCards(mr, lang)
+	v.Sheet = buildSheet(mr.Scores.Rounds, mr.Players, v.L, lang)
+	v.Chart, v.ChartTitle = s.matchChart(mr, v.L, lang)
+	v.Ruling = s.latestRuling(log, lang)
+	v.Boot = matchBoot{Lang: lang, Labels: v.L, Match: mr, Ruling: v.Ruling}
+	return s.renderPage(c, "match.html", v)
+}
+
+func playerCards(mr MatchResponse, lang string) []playerCard {
+	places := map[string]int{}
+	winners := map[string]bool{}
+	if mr.Result != nil {
+		for _, p := range mr.Result.Placements {
+			places[p.PlayerID] = p.Place
+		}
+		for _, w := range mr.Result.Winners {
+			winners[w] = true
+		}
+	}
+	out := make([]playerCard, len(mr.Players))
+	for i, p := range mr.Players {
+		t := mr.Scores.Totals[p.ID]
+		out[i] = playerCard{ID: p.ID, Name: p.Name, Total: formatNum(lang, float64(t), 0), Neg: t < 0,
+			Class: "c" + strconv.Itoa(i%8), Winner: winners[p.ID]}
+		if pl, ok := places[p.ID]; ok {
+			out[i].Place = formatNum(lang, float64(pl), 0)
+		}
+	}
+	return out
+}
+
+func (s *Server) matchChart(mr MatchResponse, labels map[string]string, lang string) (chartView, string) {
+	ids := make([]string, len(mr.Players))
+	classes := make([]string, len(mr.Players))
+	names := make([]string, len(mr.Players))
+	for i, p := range mr.Players {
+		ids[i], classes[i], names[i] = p.ID, "c"+strconv.Itoa(i%8), p.Name
+	}
+	if series := runningTotals(mr.Scores.Rounds, ids); series != nil {
+		return lineChart(series, classes, names, lang, nil), labels["chart"]
+	}
+	if len(asRows(mr.Scores.Rounds)) == 0 {
+		// Nothing scored yet: the axes, filled in as rounds are scored.
+		return lineChart(zeroSeries(len(ids)), classes, names, lang, nil), labels["chart"]
+	}
+	values := make([]float64, len(ids))
+	valueLabels := make([]string, len(ids))
+	for i, id := range ids {
+		values[i] = float64(mr.Scores.Totals[id])
+		valueLabels[i] = formatNum(lang, values[i], 0)
+	}
+	return barChart(values, classes, valueLabels, lang), labels["chart_totals"]
+}
+
+func zeroSeries(n int) [][]float64 {
+	out := make([][]float64, n)
+	for i := range out {
+		out[i] = []float64{0}
+	}
+	return out
+}
+
+// latestRuling is the newest note on an effective event, with its rule.
+func (s *Server) latestRuling(log []db.Event, lang string) *rulingView {
+	for i := len(log) - 1; i >= 0; i-- {
+		e := log[i]
+		if e.Voided || e.Type == rules.UndoType || len(e.Notes) == 0 {
+			continue
+		}
+		return s.ruling(e.Seq, e.Notes[len(e.Notes)-1], lang)
+	}
+	return nil
+}
+
+func (s *Server) ruling(seq int64, n rules.Ruling, lang string) *rulingView {
+	v := s.violation(n, lang)
+	r := &rulingView{Seq: seq, Rule: v.Rule, Title: v.Title, Message: v.Message}
+	if e, ok := s.rules.byID[n.Rule]; ok {
+		r.Text = e.entry.Text.In(lang)
+	}
+	return r
+}
+
+type standRow struct {
+	Pos, ID, Name, Played, Wins, Points, AvgPlace, Streak, Rating, Spread, Elo, Class string
+	Provisional                                                                       bool
+}
+
+type legendItem struct{ Name, Class string }
+
+type leagueBoot struct {
+	Lang      string                            `json:"lang"`
+	Labels    map[string]string                 `json:"labels"`
+	LeagueID  string                            `json:"league_id"`
+	Standings StandingsResponse                 `json:"standings"`
+	History   map[string][]scoring.HistoryPoint `json:"history"`
+}
+
+type leaguePageView struct {
+	pageBase
+	League  LeagueResponse
+	Matches string
+	Rows    []standRow
+	Chart   chartView
+	Legend  []legendItem
+	Boot    leagueBoot
+}
+
+// leaguePage serves a league's standings and rating chart.
+func (s *Server) leaguePage(c echo.Context) error {
+	l, err := s.readableLeague(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	var st scoring.Standings
+	hist := map[string][]scoring.HistoryPoint{}
+	err = s.leagues.with(c.Request().Context(), l.ID, func(e *leagueEntry) error {
+		st = e.league.Standings(e.names)
+		for pid := range e.names {
+			if h := e.league.History(pid); len(h) > 0 {
+				hist[pid] = h
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	lang := langOf(c)
+	v := leaguePageView{pageBase: s.base(c, "", l.Game, "/v1/leagues/"+l.ID+"/standings"), League: leagueResponse(l)}
+	v.Title = l.Name + " · " + v.L["standings"]
+	v.Matches = formatNum(lang, float64(st.Matches), 0)
+	class := playerClasses(st.Rows)
+	for _, r := range st.Rows {
+		v.Rows = append(v.Rows, standRow{
+			Pos: formatNum(lang, float64(r.Position), 0), ID: r.PlayerID, Name: r.Name,
+			Played: formatNum(lang, float64(r.Played), 0), Wins: formatNum(lang, round2(r.Wins), -1),
+			Points: formatNum(lang, round2(r.Points), -1), AvgPlace: formatNum(lang, r.AvgPlace, 2),
+			Streak: r.StreakText, Rating: formatNum(lang, r.Ordinal, 1),
+			Spread: formatNum(lang, r.Mu, 1) + " ± " + formatNum(lang, r.Sigma, 1),
+			Elo:    formatNum(lang, r.Elo, 0), Provisional: r.Provisional, Class: class[r.PlayerID],
+		})
+	}
+	v.Chart, v.Legend = ratingChart(st.Rows, hist, class, lang)
+	v.Boot = leagueBoot{Lang: lang, Labels: v.L, LeagueID: l.ID, Standings: StandingsResponse{LeagueID: l.ID, Game: l.Game, Standings: st}, History: hist}
+	return s.renderPage(c, "league.html", v)
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+// playerClasses gives each player a color by the order of their IDs, so a
+// player keeps it while the table reorders.
+func playerClasses(rows []scoring.Row) map[string]string {
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.PlayerID
+	}
+	sort.Strings(ids)
+	out := map[string]string{}
+	for i, id := range ids {
+		out[id] = "c" + strconv.Itoa(i%8)
+	}
+	return out
+}
+
+func ratingChart(rows []scoring.Row, hist map[string][]scoring.HistoryPoint, class map[string]string, lang string) (chartView, []legendItem) {
+	var series, xs [][]float64
+	var classes, names []string
+	var legend []legendItem
+	for _, r := range rows {
+		h := hist[r.PlayerID]
+		if len(h) == 0 {
+			continue
+		}
+		var ys, x []float64
+		for _, p := range h {
+			ys = append(ys, round2(p.Ordinal))
+			x = append(x, float64(p.Seq))
+		}
+		series, xs = append(series, ys), append(xs, x)
+		classes, names = append(classes, class[r.PlayerID]), append(names, r.Name)
+		legend = append(legend, legendItem{Name: r.Name, Class: class[r.PlayerID]})
+	}
+	return lineChart(series, classes, names, lang, xs), legend
+}
+
+func (s *Server) renderPage(c echo.Context, name string, v any) error {
+	var buf bytes.Buffer
+	if err := pageTmpl.ExecuteTemplate(&buf, name, v); err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'")
+	return c.HTMLBlob(http.StatusOK, buf.Bytes())
+}

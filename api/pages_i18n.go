@@ -1,0 +1,119 @@
+package api
+
+import (
+	"strconv"
+	"strings"
+)
+
+// pageLabels are the pages' words in English and Persian. The pages' script
+// reads the same labels from the page, so there is one list.
+var pageLabels = map[string][2]string{
+	"scoreboard":   {"Scoreboard", "جدول امتیاز"},
+	"next":         {"Next", "گام بعد"},
+	"totals":       {"Totals", "مجموع"},
+	"sheet":        {"Score sheet", "برگهٔ امتیاز"},
+	"chart":        {"Running totals", "روند امتیازها"},
+	"chart_totals": {"Totals so far", "مجموع تاکنون"},
+	"ruling":       {"Latest ruling", "آخرین رأی داور"},
+	"no_ruling":    {"No rulings so far: every event was within the rules.", "تاکنون رأیی صادر نشده است: همهٔ رویدادها مطابق قوانین بوده‌اند."},
+	"in_progress":  {"In progress", "در جریان"},
+	"finished":     {"Finished", "پایان یافته"},
+	"event":        {"Event", "رویداد"},
+	"live":         {"Live", "زنده"},
+	"connecting":   {"Connecting…", "در حال اتصال…"},
+	"offline":      {"Reconnecting…", "در حال اتصال دوباره…"},
+	"static":       {"Static page: reload to update", "صفحهٔ ایستا: برای به‌روزرسانی دوباره بارگذاری کنید"},
+	"winner":       {"Winner", "برنده"},
+	"place":        {"Place", "رتبه"},
+	"details":      {"Details", "جزئیات"},
+	"no_rounds":    {"No rounds scored yet.", "هنوز هیچ دوری امتیاز نگرفته است."},
+	"voided":       {"voided", "باطل"},
+	"league":       {"League", "لیگ"},
+	"standings":    {"Standings", "جدول رده‌بندی"},
+	"player":       {"Player", "بازیکن"},
+	"played":       {"Played", "بازی"},
+	"wins":         {"Wins", "برد"},
+	"points":       {"Points", "امتیاز"},
+	"avg_place":    {"Avg. place", "میانگین رتبه"},
+	"streak":       {"Streak", "روند"},
+	"rating":       {"Rating", "درجه"},
+	"elo":          {"Elo", "اِلو"},
+	"provisional":  {"provisional", "موقت"},
+	"rating_chart": {"Rating over time", "درجه در گذر زمان"},
+	"rating_note":  {"OpenSkill rating (μ − 3σ) after each league match", "درجهٔ اوپن‌اسکیل (μ − 3σ) پس از هر بازی لیگ"},
+	"no_matches":   {"No finished matches yet.", "هنوز هیچ بازی‌ای تمام نشده است."},
+	"matches":      {"Matches", "بازی‌ها"},
+	"match_n":      {"Match", "بازی"},
+	"large":        {"Large type", "حروف درشت"},
+	"json":         {"JSON", "JSON"},
+	"other_lang":   {"فارسی", "English"},
+	"#":            {"#", "#"},
+	"round":        {"Round", "دور"},
+	"turn":         {"Turn", "نوبت"},
+	"number":       {"Battle", "نبرد"},
+	"hand":         {"Hand", "دست"},
+	"bid_won":      {"bid / won", "پیش‌بینی / بُرده"},
+	"rule_text":    {"Rule", "قانون"},
+	// Keys of the games' round rows, for the details column.
+	"k_dealer":         {"dealer", "پخش‌کننده"},
+	"k_trump":          {"trump", "حکم"},
+	"k_trump_card":     {"trump card", "کارت حکم"},
+	"k_entry":          {"entry", "ثبت"},
+	"k_winner":         {"winner", "برنده"},
+	"k_reason":         {"reason", "دلیل"},
+	"k_player":         {"player", "بازیکن"},
+	"k_first_player":   {"first player", "بازیکن نخست"},
+	"k_census_by":      {"census by", "سرشماری توسط"},
+	"k_census_lowest":  {"census lowest", "کمترین در سرشماری"},
+	"k_amulet_holder":  {"amulet", "طلسم"},
+	"k_amulet_rule":    {"amulet rule", "قانون طلسم"},
+	"k_kamikaze":       {"kamikaze", "کامیکازه"},
+	"k_points":         {"points", "امتیاز"},
+	"k_current_player": {"player", "بازیکن"},
+	"k_type":           {"type", "نوع"},
+	"k_land":           {"land", "سرزمین"},
+	"k_gem":            {"gem", "گوهر"},
+	"k_rule":           {"rule", "قانون"},
+	"k_taken_from":     {"taken from", "گرفته از"},
+	"k_hand":           {"hand", "دست"},
+	"k_winning_team":   {"winning team", "تیم برنده"},
+	"k_finish_order":   {"finish order", "ترتیب پایان"},
+	"k_voided":         {"voided", "باطل"},
+}
+
+// labelsIn returns every label in lang.
+func labelsIn(lang string) map[string]string {
+	out := make(map[string]string, len(pageLabels))
+	for k, v := range pageLabels {
+		out[k] = v[0]
+		if lang == "fa" {
+			out[k] = v[1]
+		}
+	}
+	return out
+}
+
+// keyLabel names a round row's field for people.
+func keyLabel(labels map[string]string, key string) string {
+	if l, ok := labels["k_"+key]; ok {
+		return l
+	}
+	return strings.ReplaceAll(key, "_", " ")
+}
+
+var faDigits = strings.NewReplacer(
+	"0", "۰", "1", "۱", "2", "۲", "3", "۳", "4", "۴",
+	"5", "۵", "6", "۶", "7", "۷", "8", "۸", "9", "۹", ".", "٫", "-", "−")
+
+// formatNum writes a number for people: decimals places (trailing zeros
+// kept), Persian digits for fa. The script's fmt does the same.
+func formatNum(lang string, v float64, decimals int) string {
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	if s == "-0" || strings.HasPrefix(s, "-0.") && strings.Trim(s[3:], "0") == "" {
+		s = s[1:]
+	}
+	if lang == "fa" {
+		return faDigits.Replace(s)
+	}
+	return s
+}

@@ -1,0 +1,259 @@
+// Motamed pages: shared helpers. Plain browser JavaScript, no build step.
+// The score sheet and chart rules mirror api/pages_view.go, so a live
+// update draws what a reload would.
+'use strict';
+(function () {
+  const M = (window.Motamed = {});
+
+  M.boot = () => JSON.parse(document.getElementById('boot').textContent);
+
+  // fmt writes a number as formatNum does: d decimals (-1: as short as
+  // possible), Persian digits for fa.
+  const FA = { 0: '۰', 1: '۱', 2: '۲', 3: '۳', 4: '۴', 5: '۵', 6: '۶', 7: '۷', 8: '۸', 9: '۹', '.': '٫', '-': '−' };
+  M.fmt = (lang, v, d) => {
+    let s = d < 0 ? String(v) : Number(v).toFixed(d);
+    if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
+    return lang === 'fa' ? s.replace(/[0-9.-]/g, (c) => FA[c]) : s;
+  };
+
+  // h builds an element: h('td', {class: 'num'}, 'text', child...).
+  M.h = (tag, attrs, ...kids) => build(document.createElement(tag), attrs, kids);
+  const SVG = 'http://www.w3.org/2000/svg';
+  M.s = (tag, attrs, ...kids) => build(document.createElementNS(SVG, tag), attrs, kids);
+  function build(el, attrs, kids) {
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      el.setAttribute(k, v === true ? '' : String(v));
+    }
+    for (const k of kids.flat()) {
+      if (k === null || k === undefined || k === false) continue;
+      el.append(k instanceof Node ? k : document.createTextNode(String(k)));
+    }
+    return el;
+  }
+  M.replace = (id, ...kids) => {
+    const el = document.getElementById(id);
+    if (el) el.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined));
+  };
+
+  const LABEL_KEYS = ['round', 'turn', 'number', 'hand'];
+  const CELL_KEYS = ['points', 'levels', 'dice_left', 'strengths', 'sums', 'gems'];
+  const TOTAL_KEYS = ['totals', 'levels'];
+  const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const isNum = (v) => typeof v === 'number';
+
+  function playerMap(row, key, ids) {
+    const obj = row[key];
+    if (!isObj(obj)) return null;
+    const out = {};
+    let n = 0;
+    for (const id of ids) if (isNum(obj[id])) { out[id] = obj[id]; n++; }
+    return n > 0 ? out : null;
+  }
+
+  function keyLabel(L, key) { return L['k_' + key] || key.replace(/_/g, ' '); }
+
+  function scalarText(v, names, lang) {
+    if (typeof v === 'string') return names[v] !== undefined ? names[v] : v;
+    if (isNum(v)) return M.fmt(lang, v, -1);
+    if (v === true) return '✓';
+    if (Array.isArray(v)) {
+      if (!v.every((e) => typeof e === 'string')) return '';
+      return v.map((e) => (names[e] !== undefined ? names[e] : e)).join(', ');
+    }
+    return '';
+  }
+
+  // sheet is buildSheet: the generic score sheet of a game's rounds.
+  M.sheet = (rounds, players, L, lang) => {
+    const rows = Array.isArray(rounds) ? rounds : [];
+    const ids = players.map((p) => p.id);
+    const names = Object.fromEntries(players.map((p) => [p.id, p.name]));
+    const v = { labelHeader: L['#'], playerCells: false, subHeader: '', details: false, rows: [] };
+    let labelKey = '';
+    const first = rows.find(isObj);
+    if (first) labelKey = LABEL_KEYS.find((k) => isNum(first[k])) || '';
+    if (labelKey) v.labelHeader = L[labelKey];
+    rows.forEach((r, i) => {
+      const row = { label: M.fmt(lang, i + 1, 0), cells: [], details: '', voided: false };
+      if (!isObj(r)) {
+        row.details = scalarText(r, names, lang);
+        v.details = v.details || row.details !== '';
+        v.rows.push(row);
+        return;
+      }
+      if (isNum(r[labelKey])) row.label = M.fmt(lang, r[labelKey], 0);
+      row.voided = r.voided === true;
+      const used = new Set([labelKey, 'voided']);
+      for (const k of CELL_KEYS) {
+        const cells = playerMap(r, k, ids);
+        if (!cells) continue;
+        used.add(k);
+        v.playerCells = true;
+        const bids = playerMap(r, 'bids', ids), tricks = playerMap(r, 'tricks', ids);
+        for (const id of ids) {
+          const c = { main: '', sub: '', neg: false };
+          if (isNum(cells[id])) { c.main = M.fmt(lang, cells[id], 0); c.neg = cells[id] < 0; }
+          if (bids && tricks) {
+            c.sub = M.fmt(lang, bids[id] || 0, 0) + ' / ' + M.fmt(lang, tricks[id] || 0, 0);
+            v.subHeader = L.bid_won;
+          }
+          row.cells.push(c);
+        }
+        break;
+      }
+      const parts = [];
+      for (const k of Object.keys(r).filter((k) => !used.has(k)).sort()) {
+        const t = scalarText(r[k], names, lang);
+        if (t !== '') parts.push(keyLabel(L, k) + ': ' + t);
+      }
+      row.details = parts.join(' · ');
+      v.details = v.details || row.details !== '';
+      v.rows.push(row);
+    });
+    if (v.playerCells) for (const r of v.rows) while (r.cells.length < ids.length) r.cells.push({ main: '', sub: '', neg: false });
+    return v;
+  };
+
+  // runningTotals: per player, the total after each round from 0; null
+  // when the rounds do not say.
+  M.runningTotals = (rounds, ids) => {
+    if (!Array.isArray(rounds) || rounds.length === 0) return null;
+    const series = ids.map(() => [0]);
+    const sum = ids.map(() => 0);
+    for (const r of rounds) {
+      if (!isObj(r)) return null;
+      let m = null;
+      for (const k of TOTAL_KEYS) {
+        const mm = playerMap(r, k, ids);
+        if (mm && Object.keys(mm).length === ids.length) { m = mm; break; }
+      }
+      if (!m) {
+        const pts = playerMap(r, 'points', ids);
+        if (!pts) return null;
+        m = {};
+        ids.forEach((id, i) => { sum[i] += pts[id] || 0; m[id] = sum[i]; });
+      }
+      ids.forEach((id, i) => { sum[i] = m[id] || 0; series[i].push(m[id] || 0); });
+    }
+    return series;
+  };
+
+  const W = 640, H = 300, PL = 52, PR = 16, PT = 14, PB = 28;
+  const round1 = (f) => Math.round(f * 10) / 10;
+  function niceScale(lo, hi) {
+    lo = Math.min(lo, 0); hi = Math.max(hi, 0);
+    if (hi - lo < 1e-9) hi = lo + 10;
+    const raw = (hi - lo) / 5;
+    const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    let step = mag;
+    for (const m of [1, 2, 2.5, 5, 10]) if (raw <= m * mag) { step = m * mag; break; }
+    return [Math.floor(lo / step) * step, Math.ceil(hi / step) * step, step];
+  }
+  const decimalsOf = (step) => {
+    for (let d = 0; d < 6; d++) {
+      const f = step * Math.pow(10, d);
+      if (Math.abs(f - Math.round(f)) < 1e-9) return d;
+    }
+    return 6;
+  };
+
+  function axes(svg, lo, hi, step, py, lang) {
+    for (let y = lo; y <= hi + step / 2; y += step) {
+      const p = py(y);
+      svg.append(M.s('line', { class: 'grid', x1: PL, x2: W - PR, y1: p, y2: p }),
+        M.s('text', { class: 'ylab', x: PL - 6, y: p }, M.fmt(lang, y, decimalsOf(step))));
+    }
+    svg.append(M.s('line', { class: 'zero', x1: PL, x2: W - PR, y1: py(0), y2: py(0) }));
+  }
+  const newSVG = () => M.s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', dir: 'ltr', preserveAspectRatio: 'xMidYMid meet' });
+
+  // lineChart is lineChart in pages_view.go; xs (optional) gives each
+  // series' x values.
+  M.lineChart = (series, classes, labels, lang, xs) => {
+    let lo = Infinity, hi = -Infinity, n = 0;
+    series.forEach((s, k) => s.forEach((y, i) => {
+      lo = Math.min(lo, y); hi = Math.max(hi, y);
+      n = Math.max(n, xs ? xs[k][i] : i);
+    }));
+    if (!isFinite(lo)) return null;
+    const [a, b, step] = niceScale(lo, hi);
+    n = Math.max(n, 1);
+    const px = (x) => round1(PL + (x * (W - PL - PR)) / n);
+    const py = (y) => round1(PT + ((b - y) * (H - PT - PB)) / (b - a));
+    const svg = newSVG();
+    axes(svg, a, b, step, py, lang);
+    const every = Math.max(1, Math.ceil(n / 10));
+    for (let x = 0; x <= n; x += every) svg.append(M.s('text', { class: 'xlab', x: px(x), y: H - 8 }, M.fmt(lang, x, 0)));
+    series.forEach((s, k) => {
+      if (!s.length) return;
+      const pts = s.map((y, i) => [px(xs ? xs[k][i] : i), py(y)]);
+      const [lx, ly] = pts[pts.length - 1];
+      svg.append(
+        M.s('polyline', { class: 'line ' + classes[k], points: pts.map((p) => p.join(',')).join(' ') }, M.s('title', {}, labels[k])),
+        M.s('circle', { class: 'dot ' + classes[k], cx: lx, cy: ly, r: 5 }, M.s('title', {}, labels[k])));
+    });
+    return svg;
+  };
+
+  M.barChart = (values, classes, labels, lang) => {
+    if (!values.length) return null;
+    let lo = 0, hi = 0;
+    for (const y of values) { lo = Math.min(lo, y); hi = Math.max(hi, y); }
+    const [a, b, step] = niceScale(lo, hi);
+    const py = (y) => round1(PT + ((b - y) * (H - PT - PB)) / (b - a));
+    const svg = newSVG();
+    axes(svg, a, b, step, py, lang);
+    const slot = (W - PL - PR) / values.length;
+    values.forEach((y, i) => {
+      const top = py(Math.max(y, 0)), bottom = py(Math.min(y, 0));
+      const x = round1(PL + i * slot + slot * 0.2);
+      svg.append(M.s('rect', { class: 'bar ' + classes[i], x, y: top, width: round1(slot * 0.6), height: Math.max(round1(bottom - top), 1) }),
+        M.s('text', { class: 'barlab', x: round1(x + slot * 0.3), y: round1(top - 4) }, labels[i]));
+    });
+    return svg;
+  };
+
+  // follow opens an EventSource and shows its state in #live.
+  M.follow = (url, L, handlers) => {
+    const live = document.getElementById('live');
+    const show = (state, text) => { if (live) { live.dataset.state = state; live.textContent = text; } };
+    if (!window.EventSource) return null;
+    show('offline', L.connecting);
+    const es = new EventSource(url);
+    es.onopen = () => show('live', L.live);
+    es.onerror = () => show(es.readyState === EventSource.CLOSED ? 'static' : 'offline', es.readyState === EventSource.CLOSED ? L.static : L.offline);
+    for (const [name, fn] of Object.entries(handlers)) {
+      es.addEventListener(name, (e) => {
+        show('live', L.live);
+        try { fn(JSON.parse(e.data), e); } catch (err) { console.error(name, err); }
+      });
+    }
+    return es;
+  };
+
+  M.getJSON = async (url, lang) => {
+    const r = await fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': lang } });
+    if (!r.ok) throw new Error(url + ': ' + r.status);
+    return r.json();
+  };
+
+  // The large-type switch works in place, keeping the URL in step.
+  document.addEventListener('DOMContentLoaded', () => {
+    const t = document.getElementById('big-toggle');
+    if (!t) return;
+    t.addEventListener('click', (e) => {
+      e.preventDefault();
+      const on = document.documentElement.classList.toggle('big');
+      t.setAttribute('aria-pressed', on ? 'true' : 'false');
+      const u = new URL(location.href);
+      if (on) u.searchParams.set('big', '1'); else u.searchParams.delete('big');
+      history.replaceState(null, '', u);
+      for (const a of document.querySelectorAll('a[hreflang]')) {
+        const o = new URL(a.href);
+        if (on) o.searchParams.set('big', '1'); else o.searchParams.delete('big');
+        a.href = o;
+      }
+    });
+  });
+})();

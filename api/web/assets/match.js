@@ -1,0 +1,108 @@
+// The match scoreboard: follows GET /v1/matches/{id}/stream and redraws.
+// It only reads (EventSource and GET), so it needs no token.
+'use strict';
+(function () {
+  const M = window.Motamed;
+  const { h, fmt } = M;
+  const boot = M.boot();
+  const L = boot.labels, lang = boot.lang;
+  let match = boot.match;
+  const id = encodeURIComponent(match.id);
+  const classOf = (i) => 'c' + (i % 8);
+
+  function render(m) {
+    if (m.version < match.version) return; // never go back in time
+    match = m;
+    const next = document.getElementById('next');
+    next.hidden = !m.next;
+    document.getElementById('next-text').textContent = m.next || '';
+    const status = document.getElementById('status');
+    status.className = 'badge ' + m.status;
+    status.textContent = m.status === 'finished' ? L.finished : L.in_progress;
+    document.getElementById('version').textContent = fmt(lang, m.version, 0);
+
+    const places = {}, winners = new Set((m.result && m.result.winners) || []);
+    for (const p of (m.result && m.result.placements) || []) places[p.player_id] = p.place;
+    const totals = m.scores.totals || {};
+    M.replace('players', m.players.map((p, i) => {
+      const t = totals[p.id] || 0;
+      return h('div', { class: `player ${classOf(i)}${winners.has(p.id) ? ' winner' : ''}`, 'data-player': p.id },
+        h('span', { class: 'swatch' }), h('bdi', { class: 'name' }, p.name),
+        h('span', { class: 'total num' + (t < 0 ? ' neg' : '') }, fmt(lang, t, 0)),
+        places[p.id] ? h('span', { class: 'place' }, winners.has(p.id) ? '★ ' : '', L.place + ' ', h('span', { class: 'num' }, fmt(lang, places[p.id], 0))) : null);
+    }));
+    renderSheet(m);
+    renderChart(m);
+  }
+
+  function renderSheet(m) {
+    const v = M.sheet(m.scores.rounds, m.players, L, lang);
+    const sub = document.getElementById('sheet-sub');
+    if (sub) sub.textContent = v.subHeader ? `(${v.subHeader})` : '';
+    else if (v.subHeader) document.querySelector('.sheet-card h2').append(' ', h('small', { id: 'sheet-sub' }, `(${v.subHeader})`));
+    if (!v.rows.length) return M.replace('sheet', h('p', { class: 'empty' }, L.no_rounds));
+    const totals = m.scores.totals || {};
+    const head = h('tr', {}, h('th', { scope: 'col' }, v.labelHeader),
+      v.playerCells ? m.players.map((p, i) => h('th', { scope: 'col', class: classOf(i) }, h('span', { class: 'swatch' }), h('bdi', {}, p.name))) : null,
+      v.details ? h('th', { scope: 'col', class: 'details' }, L.details) : null);
+    const body = v.rows.map((r) => h('tr', { class: r.voided ? 'voided' : null },
+      h('th', { scope: 'row', class: 'num' }, r.label),
+      r.cells.map((c) => h('td', { class: 'num' + (c.neg ? ' neg' : '') }, c.main, c.sub ? h('small', {}, c.sub) : null)),
+      v.details ? h('td', { class: 'details' }, r.details) : null));
+    const foot = v.playerCells ? h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, L.totals),
+      m.players.map((p) => h('td', { class: 'num total' + ((totals[p.id] || 0) < 0 ? ' neg' : '') }, fmt(lang, totals[p.id] || 0, 0))),
+      v.details ? h('td', {}) : null)) : null;
+    M.replace('sheet', h('table', { class: 'sheet' }, h('thead', {}, head), h('tbody', {}, body), foot));
+  }
+
+  function renderChart(m) {
+    const ids = m.players.map((p) => p.id);
+    const classes = m.players.map((p, i) => classOf(i));
+    const names = m.players.map((p) => p.name);
+    let svg, title = L.chart;
+    const series = M.runningTotals(m.scores.rounds, ids);
+    if (series) svg = M.lineChart(series, classes, names, lang);
+    else if (!Array.isArray(m.scores.rounds) || m.scores.rounds.length === 0) svg = M.lineChart(ids.map(() => [0]), classes, names, lang);
+    else {
+      const values = ids.map((id) => (m.scores.totals || {})[id] || 0);
+      svg = M.barChart(values, classes, values.map((v) => fmt(lang, v, 0)), lang);
+      title = L.chart_totals;
+    }
+    document.getElementById('chart-title').textContent = title;
+    M.replace('chart', svg);
+  }
+
+  // The latest ruling: the newest note on an event that still counts.
+  async function showRuling(seq, note) {
+    if (!note) return M.replace('ruling-body', h('p', { class: 'empty' }, L.no_ruling));
+    const body = [h('p', { class: 'rule' }, h('bdi', { class: 'rule-id', dir: 'ltr' }, note.rule), ' ', h('strong', { class: 'rule-title' }, note.title || '')),
+      h('p', { class: 'msg' }, note.message)];
+    M.replace('ruling-body', body);
+    try {
+      const r = await M.getJSON(`/v1/rules/${encodeURIComponent(note.rule)}?lang=${lang}`, lang);
+      if (r.text) M.replace('ruling-body', body, h('blockquote', { class: 'rule-text' }, r.text));
+    } catch (e) { /* the rule's text is a bonus */ }
+  }
+
+  async function refreshRuling() {
+    try {
+      const log = await M.getJSON(`/v1/matches/${id}/events?lang=${lang}`, lang);
+      const e = log.events.slice().reverse().find((e) => !e.voided && e.type !== 'undo' && e.notes && e.notes.length);
+      showRuling(e && e.seq, e && e.notes[e.notes.length - 1]);
+    } catch (err) { /* keep what is shown */ }
+  }
+
+  function noteEvent(ev) {
+    if (ev.type === 'undo') return refreshRuling();
+    if (!ev.voided && ev.notes && ev.notes.length) showRuling(ev.seq, ev.notes[ev.notes.length - 1]);
+  }
+
+  // Resume from the version this page was rendered at: the stream sends
+  // only what happened since (as `missed` events and one `snapshot`).
+  M.follow(`/v1/matches/${id}/stream?lang=${lang}&last_event_id=${match.version}`, L, {
+    match: (d) => { noteEvent(d.event); render(d.match); },
+    missed: (d) => noteEvent(d.event),
+    snapshot: (d) => render(d.match),
+  });
+  window.Motamed.current = () => match;
+})();
