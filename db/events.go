@@ -126,11 +126,11 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 			}
 			notes = string(b)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO events(match_id, seq, type, data, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.StmtContext(ctx, s.stmts.insertEvent).ExecContext(ctx,
 			next.ID, rec.Seq, rec.Type, string(rec.Data), notes, formatTime(rec.CreatedAt)); err != nil {
 			return fmt.Errorf("db: insert event: %w", err)
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE matches SET version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?`,
+		res, err := tx.StmtContext(ctx, s.stmts.updateMatch).ExecContext(ctx,
 			next.Version, next.Status, formatTime(next.UpdatedAt), next.ID, cur.Version)
 		if err != nil {
 			return fmt.Errorf("db: update match: %w", err)
@@ -150,7 +150,7 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 			}
 		}
 		if opt.IdempotencyKey != "" {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys(match_id, key, request_hash, seq, created_at) VALUES (?, ?, ?, ?, ?)`,
+			if _, err := tx.StmtContext(ctx, s.stmts.insertKey).ExecContext(ctx,
 				next.ID, opt.IdempotencyKey, opt.RequestHash, rec.Seq, formatTime(rec.CreatedAt)); err != nil {
 				return fmt.Errorf("db: insert idempotency key: %w", err)
 			}

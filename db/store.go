@@ -48,7 +48,29 @@ type Store struct {
 	locks    matchLocks
 	log      *slog.Logger
 	clock    func() time.Time
-	closeErr error
+	stmts    hotStatements
+}
+
+// hotStatements are the writes of every append, prepared once on the single
+// write connection instead of parsed for each event.
+type hotStatements struct {
+	insertEvent, updateMatch, insertKey *sql.Stmt
+}
+
+func (h *hotStatements) prepare(ctx context.Context, conn *sql.DB) error {
+	var err error
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var st *sql.Stmt
+		st, err = conn.PrepareContext(ctx, q)
+		return st
+	}
+	h.insertEvent = prep(`INSERT INTO events(match_id, seq, type, data, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
+	h.updateMatch = prep(`UPDATE matches SET version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?`)
+	h.insertKey = prep(`INSERT INTO idempotency_keys(match_id, key, request_hash, seq, created_at) VALUES (?, ?, ?, ?, ?)`)
+	return err
 }
 
 // Open opens (creating and migrating if needed) the database at cfg.Path.
@@ -119,6 +141,11 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 		log:   cfg.Logger,
 		clock: func() time.Time { return time.Now().UTC() },
 	}
+	if err := s.stmts.prepare(ctx, write); err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("db: prepare: %w", err)
+	}
 	s.w = startWriter(write, cfg.MaxBatch, cfg.Logger)
 	return s, nil
 }
@@ -145,6 +172,11 @@ func dsn(cfg Config, readOnly bool) string {
 // pools. Call it after the HTTP server stopped taking requests.
 func (s *Store) Close() error {
 	s.w.stop()
+	for _, st := range []*sql.Stmt{s.stmts.insertEvent, s.stmts.updateMatch, s.stmts.insertKey} {
+		if st != nil {
+			st.Close()
+		}
+	}
 	errW := s.write.Close()
 	errR := s.read.Close()
 	return errors.Join(errW, errR)

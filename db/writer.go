@@ -9,9 +9,7 @@ import (
 	"sync"
 )
 
-// writeFunc does one logical write inside the batch transaction. It runs
-// inside its own savepoint: when it fails, its statements are rolled back and
-// the rest of the batch commits without it.
+// writeFunc does one logical write inside the batch transaction.
 type writeFunc func(ctx context.Context, tx *sql.Tx) error
 
 type writeOp struct {
@@ -23,6 +21,13 @@ type writeOp struct {
 // commits whatever queued up while the previous commit was syncing in one
 // transaction (group commit), so many appends share one fsync at
 // synchronous=FULL. Each request is answered only after its batch commits.
+//
+// Every write was checked by the rules before it was queued, so a write
+// failing inside a batch is rare (a constraint, a full disk). A batch
+// therefore runs without per-write savepoints; if any write fails, the
+// whole transaction is rolled back and each write of the batch is retried
+// alone in its own transaction, so one failing write never takes its
+// neighbours down with it.
 type writer struct {
 	conn     *sql.DB
 	ops      chan *writeOp
@@ -87,61 +92,47 @@ func (w *writer) run() {
 }
 
 func (w *writer) commit(batch []*writeOp) {
+	err := w.runBatch(batch)
+	if err == nil {
+		for _, op := range batch {
+			op.done <- nil
+		}
+		return
+	}
+	if len(batch) == 1 {
+		batch[0].done <- err
+		return
+	}
+	// Something in the batch failed: give every write its own transaction.
+	w.log.Warn("group commit failed; retrying its writes one by one", "writes", len(batch), "err", err)
+	for _, op := range batch {
+		op.done <- w.runBatch([]*writeOp{op})
+	}
+}
+
+// runBatch runs ops in one transaction and commits it; on any error nothing
+// of it is kept.
+func (w *writer) runBatch(ops []*writeOp) (err error) {
 	ctx := context.Background()
-	errs := make([]error, len(batch))
 	tx, err := w.conn.BeginTx(ctx, nil)
 	if err != nil {
-		w.finish(batch, errs, fmt.Errorf("db: begin: %w", err))
-		return
-	}
-	ok := 0
-	for i, op := range batch {
-		errs[i] = runInSavepoint(ctx, tx, op.fn)
-		if errs[i] == nil {
-			ok++
-		}
-	}
-	if ok == 0 {
-		_ = tx.Rollback()
-		w.finish(batch, errs, nil)
-		return
-	}
-	if err := tx.Commit(); err != nil {
-		w.log.Error("group commit failed", "writes", len(batch), "err", err)
-		w.finish(batch, errs, fmt.Errorf("db: commit: %w", err))
-		return
-	}
-	w.finish(batch, errs, nil)
-}
-
-// finish answers every op: its own error if it failed, else the batch error
-// (nil when the commit succeeded).
-func (w *writer) finish(batch []*writeOp, errs []error, batchErr error) {
-	for i, op := range batch {
-		if errs[i] != nil {
-			op.done <- errs[i]
-		} else {
-			op.done <- batchErr
-		}
-	}
-}
-
-func runInSavepoint(ctx context.Context, tx *sql.Tx, fn writeFunc) (err error) {
-	if _, err := tx.ExecContext(ctx, "SAVEPOINT op"); err != nil {
-		return fmt.Errorf("db: savepoint: %w", err)
+		return fmt.Errorf("db: begin: %w", err)
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("db: write panicked: %v", p)
 		}
 		if err != nil {
-			if _, rbErr := tx.ExecContext(ctx, "ROLLBACK TO op"); rbErr != nil {
-				err = errors.Join(err, rbErr)
-			}
-		}
-		if _, relErr := tx.ExecContext(ctx, "RELEASE op"); relErr != nil && err == nil {
-			err = relErr
+			_ = tx.Rollback()
 		}
 	}()
-	return fn(ctx, tx)
+	for _, op := range ops {
+		if err := op.fn(ctx, tx); err != nil {
+			return err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("db: commit: %w", err)
+	}
+	return nil
 }
