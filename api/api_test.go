@@ -316,3 +316,20 @@ func TestRefereeAndLanguage(t *testing.T) {
 		t.Fatalf("Persian problem title: %v", p)
 	}
 }
+
+func TestPreferReturnMinimal(t *testing.T) {
+	s := newTestServer(t)
+	id, p := s.counterMatch(t, 2, "")
+	r := s.do("POST", "/v1/matches/"+id+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 2}}, "Prefer", "return=minimal")
+	if r.status != 201 || r.header.Get("Preference-Applied") != "return=minimal" {
+		t.Fatalf("%d %v", r.status, r.header)
+	}
+	m := r.json(t)["match"].(map[string]any)
+	if _, full := m["state"]; full || m["version"].(float64) != 1 || m["totals"].(map[string]any)[p[0]].(float64) != 2 {
+		t.Fatalf("minimal answer: %v", m)
+	}
+	full := s.do("POST", "/v1/matches/"+id+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[1], "n": 1}})
+	if _, ok := full.json(t)["match"].(map[string]any)["state"]; !ok {
+		t.Fatal("the default answer lost the state")
+	}
+}

@@ -147,3 +147,27 @@ func BenchmarkAppendEventParallel(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkGetMatchParallel reads a whole 20-round Wizard match (100 events)
+// from 8 concurrent clients.
+func BenchmarkGetMatchParallel(b *testing.B) {
+	s := newTestServer(b, wizard.New())
+	p := []string{s.player(b, "A"), s.player(b, "B"), s.player(b, "C")}
+	id := s.must(b, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p})["id"].(string)
+	for r := 1; r <= 20; r++ {
+		evs, _ := wizardRound(p, r, 20)
+		for _, ev := range evs {
+			s.must(b, 201, "POST", "/v1/matches/"+id+"/events", ev)
+		}
+	}
+	b.SetParallelism(4) // 8 clients on 2 cores
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if r := s.do("GET", "/v1/matches/"+id, nil); r.status != 200 {
+				b.Fatal(r.status)
+			}
+		}
+	})
+}

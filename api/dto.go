@@ -77,7 +77,7 @@ type MatchResponse struct {
 	Options   json.RawMessage `json:"options" swaggertype:"object"`
 	Version   int64           `json:"version" example:"7"`
 	Next      string          `json:"next" example:"Bids are due from Sara."`
-	State     any             `json:"state" swaggertype:"object"`
+	State     json.RawMessage `json:"state" swaggertype:"object"`
 	Scores    ScoresResponse  `json:"scores"`
 	Result    *rules.Result   `json:"result"`
 	CreatedAt string          `json:"created_at"`
@@ -86,8 +86,8 @@ type MatchResponse struct {
 
 // ScoresResponse is the score sheet.
 type ScoresResponse struct {
-	Totals map[string]int `json:"totals"`
-	Rounds any            `json:"rounds" swaggertype:"array,object"`
+	Totals map[string]int  `json:"totals"`
+	Rounds json.RawMessage `json:"rounds" swaggertype:"array,object"`
 }
 
 // AppendEventRequest is the body of POST /v1/matches/{id}/events.
@@ -143,10 +143,18 @@ func leagueResponse(l *db.League) LeagueResponse {
 	return LeagueResponse{ID: l.ID, Name: l.Name, Game: l.Game, Options: o, Visibility: l.Visibility, CreatedAt: timeString(l.CreatedAt)}
 }
 
-func matchResponse(m *db.Match, lang string) MatchResponse {
+// matchResponse is the match body. The state and score rows come from the
+// encode cache; a state that cannot be encoded is a bug in a game, reported
+// as null rather than failing the request that recorded a valid event.
+func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
+	state, rounds, err := s.encoded.encoded(m)
+	if err != nil {
+		s.log.Error("encode match state", "match", m.ID, "err", err)
+		state, rounds = json.RawMessage("null"), json.RawMessage("[]")
+	}
 	r := MatchResponse{
 		ID: m.ID, Game: m.Game, Status: m.Status, Options: m.Options, Version: m.Version,
-		State: m.State, Result: m.State.Result(), Next: m.State.Next().In(lang),
+		State: state, Result: m.State.Result(), Next: m.State.Next().In(lang),
 		CreatedAt: timeString(m.CreatedAt), UpdatedAt: timeString(m.UpdatedAt),
 	}
 	if m.LeagueID != "" {
@@ -156,8 +164,7 @@ func matchResponse(m *db.Match, lang string) MatchResponse {
 	for _, s := range m.Seats {
 		r.Players = append(r.Players, SeatResponse{ID: s.PlayerID, Name: s.Name, Seat: s.Seat})
 	}
-	sc := m.State.Scores()
-	r.Scores = ScoresResponse{Totals: sc.Totals, Rounds: sc.Rounds}
+	r.Scores = ScoresResponse{Totals: m.State.Scores().Totals, Rounds: rounds}
 	return r
 }
 

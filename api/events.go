@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -145,7 +146,11 @@ func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) erro
 		c.Response().Header().Set("Idempotent-Replayed", "true")
 	}
 	setETag(c, res.Match.Version)
-	return c.JSON(status, AppendedResponse{Event: s.eventResponse(res.Event, lang), Match: matchResponse(res.Match, lang)})
+	if prefersMinimal(c) {
+		c.Response().Header().Set("Preference-Applied", "return=minimal")
+		return c.JSON(status, AppendedMinimalResponse{Event: s.eventResponse(res.Event, lang), Match: matchSummary(res.Match, lang)})
+	}
+	return c.JSON(status, AppendedResponse{Event: s.eventResponse(res.Event, lang), Match: s.matchResponse(res.Match, lang)})
 }
 
 // listEvents returns a match's log, voided events marked.
@@ -184,4 +189,41 @@ func (s *Server) checkMatchWrite(c echo.Context, correction bool) error {
 		return err
 	}
 	return s.mayWriteMatch(c, m, correction)
+}
+
+// prefersMinimal reports an RFC 7240 "Prefer: return=minimal": the client
+// wants the event and the new scores, not the whole match.
+func prefersMinimal(c echo.Context) bool {
+	for _, v := range c.Request().Header.Values("Prefer") {
+		for _, part := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(part), "return=minimal") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MatchSummary is the match after an event, without its state and score
+// rows: what a table's tablet needs to carry on.
+type MatchSummary struct {
+	ID      string         `json:"id"`
+	Game    string         `json:"game"`
+	Status  string         `json:"status" enums:"in_progress,finished"`
+	Version int64          `json:"version"`
+	Next    string         `json:"next"`
+	Totals  map[string]int `json:"totals"`
+	Result  *rules.Result  `json:"result"`
+}
+
+// AppendedMinimalResponse answers an event POST sent with
+// "Prefer: return=minimal".
+type AppendedMinimalResponse struct {
+	Event EventResponse `json:"event"`
+	Match MatchSummary  `json:"match"`
+}
+
+func matchSummary(m *db.Match, lang string) MatchSummary {
+	return MatchSummary{ID: m.ID, Game: m.Game, Status: m.Status, Version: m.Version, Next: m.State.Next().In(lang),
+		Totals: m.State.Scores().Totals, Result: m.State.Result()}
 }

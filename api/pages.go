@@ -166,7 +166,7 @@ func (s *Server) matchPage(c echo.Context) error {
 		return err
 	}
 	lang := langOf(c)
-	mr := matchResponse(m, lang)
+	mr := s.matchResponse(m, lang)
 	v := matchPageView{pageBase: s.base(c, "", m.Game, "/v1/matches/"+m.ID), M: mr}
 	v.Title = v.GameName + " · " + v.L["scoreboard"]
 	if m.LeagueID != "" {

@@ -69,6 +69,7 @@ type Server struct {
 	rules   *ruleIndex
 	leagues *leagueBook
 	tokens  *tokenCache
+	encoded *encodeCache
 	hub     *hub
 
 	limitByToken, limitByAddr *writeLimiter
@@ -94,7 +95,7 @@ func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Ser
 		cfg.WritesPerSecond = 100
 	}
 	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
-		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
+		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true

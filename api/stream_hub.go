@@ -80,7 +80,7 @@ func (m *matchMsg) data(s *Server, lang string) []byte {
 		l = &m.fa
 	}
 	return l.get(func() any {
-		return AppendedResponse{Event: s.eventResponse(m.res.Event, lang), Match: matchResponse(m.res.Match, lang)}
+		return AppendedResponse{Event: s.eventResponse(m.res.Event, lang), Match: s.matchResponse(m.res.Match, lang)}
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
@@ -39,16 +40,20 @@ type Config struct {
 // Store is the database. All writes go through one connection owned by a
 // writer goroutine; reads use a separate read-only pool.
 type Store struct {
-	cfg      Config
-	games    *rules.Registry
-	write    *sql.DB
-	read     *sql.DB
-	w        *writer
-	cache    *stateCache
-	locks    matchLocks
-	log      *slog.Logger
-	clock    func() time.Time
-	stmts    hotStatements
+	cfg   Config
+	games *rules.Registry
+	write *sql.DB
+	read  *sql.DB
+	w     *writer
+	cache *stateCache
+	locks matchLocks
+	log   *slog.Logger
+	clock func() time.Time
+	stmts hotStatements
+	ckpt  *checkpointer
+
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // hotStatements are the writes of every append, prepared once on the single
@@ -146,6 +151,11 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 		read.Close()
 		return nil, fmt.Errorf("db: prepare: %w", err)
 	}
+	if s.ckpt, err = startCheckpointer(cfg, time.Second); err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("db: checkpointer: %w", err)
+	}
 	s.w = startWriter(write, cfg.MaxBatch, cfg.Logger)
 	return s, nil
 }
@@ -161,6 +171,9 @@ func dsn(cfg Config, readOnly bool) string {
 		q.Add("_pragma", "query_only(1)")
 	} else {
 		q.Add("_pragma", "synchronous("+cfg.Synchronous+")")
+		// Checkpoints run in the background (checkpoint.go), never inside
+		// a commit that a request waits for.
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 		// Writes take the lock when they begin, so a write never fails
 		// half-way with SQLITE_BUSY on lock upgrade.
 		q.Set("_txlock", "immediate")
@@ -171,15 +184,21 @@ func dsn(cfg Config, readOnly bool) string {
 // Close stops the writer after it commits what is queued, then closes both
 // pools. Call it after the HTTP server stopped taking requests.
 func (s *Store) Close() error {
+	s.closeOnce.Do(func() { s.closeErr = s.close() })
+	return s.closeErr
+}
+
+func (s *Store) close() error {
 	s.w.stop()
 	for _, st := range []*sql.Stmt{s.stmts.insertEvent, s.stmts.updateMatch, s.stmts.insertKey} {
 		if st != nil {
 			st.Close()
 		}
 	}
-	errW := s.write.Close()
 	errR := s.read.Close()
-	return errors.Join(errW, errR)
+	errC := s.ckpt.close()
+	errW := s.write.Close()
+	return errors.Join(errW, errR, errC)
 }
 
 // Ping checks that a reader can reach the database.

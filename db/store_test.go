@@ -314,3 +314,29 @@ func TestNotFound(t *testing.T) {
 		t.Fatalf("matches = %d", n)
 	}
 }
+
+// The writer never checkpoints inside a commit; the background checkpointer
+// keeps the WAL from growing without bound.
+func TestCheckpointsOffTheWriter(t *testing.T) {
+	s := openTest(t, "")
+	var auto int
+	if err := s.write.QueryRow("PRAGMA wal_autocheckpoint").Scan(&auto); err != nil {
+		t.Fatal(err)
+	}
+	if auto != 0 {
+		t.Fatalf("writer wal_autocheckpoint = %d, want 0", auto)
+	}
+	m := newCounterMatch(t, s, 2)
+	for i := 0; i < 40; i++ {
+		if _, err := s.Append(context.Background(), m.ID, add(m.Seats[i%2].PlayerID, 0+1), AppendOptions{}); err != nil && i < 18 {
+			t.Fatal(err)
+		}
+	}
+	var busy, logFrames, done int
+	if err := s.ckpt.conn.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &logFrames, &done); err != nil {
+		t.Fatal(err)
+	}
+	if busy != 0 || done != logFrames {
+		t.Fatalf("checkpoint: busy %d, %d of %d frames", busy, done, logFrames)
+	}
+}
