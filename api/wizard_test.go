@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -95,6 +96,11 @@ func TestWizardFullGameOverHTTP(t *testing.T) {
 	s.must(t, 409, "POST", "/v1/matches/"+id+"/events", map[string]any{"type": "round_started", "data": map[string]any{"trump": "none"}})
 	if n := s.count(t, "result_placements"); n != 3 {
 		t.Fatalf("result_placements = %d", n)
+	}
+	// Correct the last round, then check the cache against a replay.
+	s.must(t, 200, "POST", "/v1/matches/"+id+"/undo", nil)
+	if err := s.store.VerifyCache(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -1,0 +1,44 @@
+package db
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// VerifyCache replays every cached match from the database and reports any
+// whose cached state, version or status differs from the replay. The cache
+// exists only to skip replays; this proves it never changes an answer.
+func (s *Store) VerifyCache(ctx context.Context) error {
+	s.cache.mu.Lock()
+	cached := make([]*Match, 0, s.cache.ll.Len())
+	for el := s.cache.ll.Front(); el != nil; el = el.Next() {
+		cached = append(cached, el.Value.(*Match))
+	}
+	s.cache.mu.Unlock()
+	for _, m := range cached {
+		replayed, _, err := s.loadMatch(ctx, m.ID, -1)
+		if err != nil {
+			return fmt.Errorf("match %s: %w", m.ID, err)
+		}
+		if replayed.Version < m.Version {
+			return fmt.Errorf("match %s: cached version %d is ahead of the database's %d", m.ID, m.Version, replayed.Version)
+		}
+		if replayed.Version > m.Version {
+			continue // a write landed after we copied the cache
+		}
+		a, err := json.Marshal(m.State)
+		if err != nil {
+			return err
+		}
+		b, err := json.Marshal(replayed.State)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(a, b) || m.Status != replayed.Status {
+			return fmt.Errorf("match %s v%d: cached state differs from the replayed one:\n%s\n%s", m.ID, m.Version, a, b)
+		}
+	}
+	return nil
+}
