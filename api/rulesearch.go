@@ -59,8 +59,10 @@ func normalize(s string) string {
 			r = 'ه'
 		case r == 'أ' || r == 'إ' || r == 'آ':
 			r = 'ا'
-		case r == '\u200c' || r == '\u200d' || r == '\u0640': // ZWNJ, ZWJ, tatweel
-			r = ' '
+		case r == '\u200c' || r == '\u200d' || r == '\u0640', r == '\u200f' || r == '\u200e':
+			// ZWNJ, ZWJ, tatweel and direction marks vanish, so "پیش‌بینی",
+			// "پیشبینی" and (word by word) "پیش بینی" all meet.
+			continue
 		case r >= '\u064b' && r <= '\u065f', r == '\u0670': // harakat, superscript alef
 			continue
 		case r >= '۰' && r <= '۹':
