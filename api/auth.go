@@ -86,7 +86,14 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Request().Header.Get(echo.HeaderAuthorization)
 		if h == "" {
-			return next(c)
+			// RFC 6750 §2.3: a token in the query, for reads only, so a wall
+			// screen can show a private league (EventSource cannot send
+			// headers). The access log records paths without queries.
+			if q := c.QueryParam("access_token"); q != "" && (c.Request().Method == http.MethodGet || c.Request().Method == http.MethodHead) {
+				h = "Bearer " + q
+			} else {
+				return next(c)
+			}
 		}
 		scheme, secret, ok := strings.Cut(h, " ")
 		if !ok || !strings.EqualFold(scheme, "Bearer") || secret == "" || len(secret) > 200 {

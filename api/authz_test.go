@@ -248,3 +248,21 @@ func TestWriteRateLimit(t *testing.T) {
 		}
 	}
 }
+
+// A private league's page and stream open with ?access_token= (reads only);
+// the query token never authorizes a write.
+func TestAccessTokenInQueryForReads(t *testing.T) {
+	w := newAuthzWorld(t)
+	s := w.s
+	viewer := w.tokens["viewerB"]
+	s.must(t, 404, "GET", "/v1/leagues/"+w.leagueB+"/standings", nil, "Authorization", "")
+	s.must(t, 200, "GET", "/v1/leagues/"+w.leagueB+"/standings?access_token="+viewer, nil, "Authorization", "")
+	if r := s.do("GET", "/leagues/"+w.leagueB+"?access_token="+viewer, nil, "Authorization", ""); r.status != 200 {
+		t.Fatalf("private league page with a viewer token: %d", r.status)
+	}
+	if r := s.do("GET", "/leagues/"+w.leagueB, nil, "Authorization", ""); r.status != 404 {
+		t.Fatalf("private league page without a token: %d", r.status)
+	}
+	s.must(t, 401, "GET", "/v1/leagues/"+w.leagueB+"/standings?access_token=mtd_wrong", nil, "Authorization", "")
+	s.must(t, 401, "POST", "/v1/players?access_token="+w.tokens["admin"], map[string]any{"name": "x"}, "Authorization", "")
+}

@@ -214,8 +214,18 @@
     return svg;
   };
 
+  // withToken carries a viewer token given in the page's own address
+  // (?access_token=...) to the API, for private leagues: EventSource cannot
+  // send an Authorization header.
+  M.withToken = (url) => {
+    const token = new URLSearchParams(window.location.search).get('access_token');
+    if (!token) return url;
+    return url + (url.includes('?') ? '&' : '?') + 'access_token=' + encodeURIComponent(token);
+  };
+
   // follow opens an EventSource and shows its state in #live.
   M.follow = (url, L, handlers) => {
+    url = M.withToken(url);
     const live = document.getElementById('live');
     const show = (state, text) => { if (live) { live.dataset.state = state; live.textContent = text; } };
     if (!window.EventSource) return null;
@@ -233,6 +243,7 @@
   };
 
   M.getJSON = async (url, lang) => {
+    url = M.withToken(url);
     const r = await fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': lang } });
     if (!r.ok) throw new Error(url + ': ' + r.status);
     return r.json();
