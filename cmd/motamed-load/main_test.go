@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestParseFlags(t *testing.T) {
+	cfg, err := parseFlags(nil, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.tables != 64 || cfg.duration != 30*time.Second || cfg.addr != "127.0.0.1:8080" || len(cfg.games) != 5 || cfg.scenario != scenarioPlay {
+		t.Errorf("defaults %+v", cfg)
+	}
+	cfg, err = parseFlags([]string{"--games", "wizard, silver,wizard", "--mix", "wizard=3,silver=0.5", "--preload-events", "1000"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(cfg.games, ",") != "wizard,silver" || cfg.mix["wizard"] != 3 || cfg.mix["silver"] != 0.5 {
+		t.Errorf("games %v mix %v", cfg.games, cfg.mix)
+	}
+	if cfg.duration != 24*time.Hour || cfg.readRatio != 0 {
+		t.Errorf("--preload-events: duration %s read ratio %v", cfg.duration, cfg.readRatio)
+	}
+	t.Setenv("MOTAMED_TOKEN", "from-env")
+	if cfg, _ := parseFlags(nil, io.Discard); cfg.token != "from-env" {
+		t.Errorf("token %q", cfg.token)
+	}
+	for _, bad := range [][]string{
+		{"--games", "chess"}, {"--mix", "wizard"}, {"--mix", "chess=1"}, {"--tables", "0"}, {"--duration", "0s"},
+		{"--scenario", "nope"}, {"--db", "x.db"}, {"--read-ratio", "-1"}, {"--standings-share", "2"}, {"extra"},
+	} {
+		if _, err := parseFlags(bad, io.Discard); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+}
+
+// fakeServer answers the API calls the tool makes; it refuses every
+// refuseEvery-th event (0: none).
+func fakeServer(t *testing.T, refuseEvery int64) (*httptest.Server, *atomic.Int64, *atomic.Int64) {
+	var events, auth atomic.Int64
+	var ids atomic.Int64
+	mux := http.NewServeMux()
+	created := func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") == "Bearer secret" {
+			auth.Add(1)
+		}
+		w.WriteHeader(http.StatusCreated)
+		fmt.Fprintf(w, `{"id":"x%d"}`, ids.Add(1))
+	}
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"status":"ok"}`) })
+	mux.HandleFunc("GET /v1/games", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `{"games":[{"id":"wizard"},{"id":"silver"},{"id":"munchkin"},{"id":"wazabi"}]}`)
+	})
+	mux.HandleFunc("POST /v1/leagues", created)
+	mux.HandleFunc("POST /v1/players", created)
+	mux.HandleFunc("POST /v1/matches", created)
+	mux.HandleFunc("POST /v1/matches/{id}/events", func(w http.ResponseWriter, r *http.Request) {
+		var ev struct {
+			Type string          `json:"type"`
+			Data json.RawMessage `json:"data"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&ev); err != nil || ev.Type == "" || strings.Contains(string(ev.Data), seatPrefix) {
+			http.Error(w, "bad event", http.StatusBadRequest)
+			return
+		}
+		if n := events.Add(1); refuseEvery > 0 && n%refuseEvery == 0 {
+			w.WriteHeader(http.StatusUnprocessableEntity)
+			io.WriteString(w, `{"title":"The rules do not allow this"}`)
+			return
+		}
+		w.WriteHeader(http.StatusCreated)
+		io.WriteString(w, `{"event":{},"match":{"status":"finished"}}`)
+	})
+	mux.HandleFunc("GET /v1/matches/{id}", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{}`) })
+	mux.HandleFunc("GET /v1/leagues/{id}/standings", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{}`) })
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv, &events, &auth
+}
+
+func runJSON(t *testing.T, args ...string) (int, *Report, string) {
+	t.Helper()
+	var out, errw bytes.Buffer
+	code := run(context.Background(), append(args, "--json"), &out, &errw)
+	var rep Report
+	if out.Len() > 0 {
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+			t.Fatalf("report: %v\n%s", err, out.String())
+		}
+	}
+	return code, &rep, errw.String()
+}
+
+// Against a server that accepts everything the run is clean; the token is
+// sent, games the server lacks are left out, and --preload-events stops the
+// load once enough events are in.
+func TestRunAgainstFakeServer(t *testing.T) {
+	srv, events, auth := fakeServer(t, 0)
+	code, rep, stderr := runJSON(t, "--addr", srv.URL, "--tables", "3", "--duration", "300ms", "--token", "secret", "--pool", "2", "--read-ratio", "1.5")
+	if code != 0 || rep.Errors != 0 {
+		t.Fatalf("exit %d, report %+v, stderr %s", code, rep, stderr)
+	}
+	if rep.Events == 0 || rep.Events != events.Load() || rep.Kinds["event_post"].Count != rep.Events || auth.Load() == 0 {
+		t.Errorf("events %d (server %d), auth %d", rep.Events, events.Load(), auth.Load())
+	}
+	if rep.Reads < rep.Events { // 1.5 reads per event
+		t.Errorf("%d reads for %d events", rep.Reads, rep.Events)
+	}
+	if strings.Join(rep.Skipped, ",") != "yatuk" || rep.MatchesStarted["yatuk"] != 0 {
+		t.Errorf("skipped %v, started %v", rep.Skipped, rep.MatchesStarted)
+	}
+	var finished int64
+	for _, n := range rep.MatchesFinished {
+		finished += n
+	}
+	if finished == 0 || rep.Kinds["event_post"].P999 < rep.Kinds["event_post"].P50 {
+		t.Errorf("finished %v, kinds %+v", rep.MatchesFinished, rep.Kinds)
+	}
+
+	// The same through net/http's Transport.
+	code, rep, stderr = runJSON(t, "--addr", srv.URL, "--tables", "2", "--duration", "200ms", "--pool", "2", "--http-client", "std", "--token", "secret")
+	if code != 0 || rep.Events == 0 || rep.Errors != 0 {
+		t.Fatalf("--http-client std: exit %d, report %+v, stderr %s", code, rep, stderr)
+	}
+
+	code, rep, _ = runJSON(t, "--addr", srv.URL, "--tables", "2", "--preload-events", "150", "--games", "silver", "--duration", "20s")
+	if code != 0 || rep.Events < 150 || rep.Events > 152 || rep.Reads != 0 || rep.Elapsed > 10 {
+		t.Errorf("preload: exit %d, %d events, %d reads in %.1fs", code, rep.Events, rep.Reads, rep.Elapsed)
+	}
+}
+
+// A refused event is an error: it is counted, described, its match is
+// abandoned, and the exit status is 1.
+func TestRunReportsRefusedEvents(t *testing.T) {
+	srv, _, _ := fakeServer(t, 25)
+	code, rep, _ := runJSON(t, "--addr", srv.URL, "--tables", "2", "--duration", "200ms", "--pool", "2", "--games", "wizard")
+	if code != 1 || rep.Errors == 0 || rep.MatchesAbandoned == 0 || rep.Status["422"] != rep.Errors {
+		t.Fatalf("exit %d, errors %d, abandoned %d, status %v", code, rep.Errors, rep.MatchesAbandoned, rep.Status)
+	}
+	if len(rep.ErrorMessages) == 0 || !strings.Contains(rep.ErrorMessages[0], "status 422, want 201") || !strings.Contains(rep.ErrorMessages[0], "wizard event") {
+		t.Errorf("messages %q", rep.ErrorMessages)
+	}
+	var out bytes.Buffer
+	rep.print(&out)
+	for _, want := range []string{"event POST", "p99.9", "errors  ", "status 422"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the text report lacks %q:\n%s", want, out.String())
+		}
+	}
+	if code := run(context.Background(), []string{"--addr", "127.0.0.1:1", "--duration", "1s"}, io.Discard, io.Discard); code != 2 {
+		t.Errorf("no server: exit %d, want 2", code)
+	}
+}
+
+// buildServer builds cmd/motamed into a temporary directory, or skips.
+// MOTAMED_LOAD_SERVER names a server binary to use instead.
+func buildServer(t *testing.T) string {
+	t.Helper()
+	if bin := os.Getenv("MOTAMED_LOAD_SERVER"); bin != "" {
+		return bin
+	}
+	if testing.Short() {
+		t.Skip("-short: no server build")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Skipf("module root not found: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "motamed")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/motamed")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("cannot build the server (go build ./cmd/motamed: %v), skipping the end-to-end test:\n%s", err, out)
+	}
+	return bin
+}
+
+// End to end: the real server, started by the tool, accepts every event of
+// a 2-second load at 4 tables; matches finish; its memory is measured.
+func TestEndToEnd(t *testing.T) {
+	bin := buildServer(t)
+	// Every game, the shorter ones more often, so that even a slow
+	// machine finishes some matches in 2 seconds.
+	code, rep, stderr := runJSON(t, "--spawn", bin, "--tables", "4", "--duration", "2s", "--pool", "6",
+		"--mix", "wizard=1,silver=3,munchkin=1,wazabi=1,yatuk=3")
+	if code != 0 || rep.Errors != 0 {
+		t.Fatalf("exit %d, %d errors: %q\nstderr:\n%s", code, rep.Errors, rep.ErrorMessages, stderr)
+	}
+	var finished int64
+	for _, n := range rep.MatchesFinished {
+		finished += n
+	}
+	if rep.Events == 0 || finished == 0 || rep.Reads == 0 {
+		t.Errorf("%d events, %d reads, finished %v", rep.Events, rep.Reads, rep.MatchesFinished)
+	}
+	if s := rep.Server; s == nil || s.HWM <= 0 || s.PeakRSS <= 0 || s.Stop != "clean (SIGTERM)" {
+		t.Errorf("server %+v", rep.Server)
+	}
+	t.Logf("%d events (%.0f/s), p99 %.2f ms, %d finished, peak %s", rep.Events, rep.EventsPerS, rep.Kinds["event_post"].P99, finished, mb(rep.Server.HWM))
+
+	code, rep, stderr = runJSON(t, "--spawn", bin, "--scenario", "get-match", "--match-events", "60", "--tables", "2", "--duration", "500ms")
+	if code != 0 || rep.Kinds["match_get"].Count == 0 || rep.Kinds["event_post"].Count != 0 {
+		t.Errorf("get-match: exit %d, kinds %+v, errors %q\n%s", code, rep.Kinds, rep.ErrorMessages, stderr)
+	}
+}
