@@ -55,7 +55,7 @@ func seedLeague(tb testing.TB, s *testServer, n, players int) string {
 		}
 		res := rules.Rank(ids, score, true)
 		raw, _ := json.Marshal(res)
-		exec(`INSERT INTO matches(id, game, league_id, options, status, version, finish_seq, created_at, updated_at) VALUES (?, 'counter', 'lg_bench', '{"target":10}', 'finished', 0, ?, ?, ?)`, id, m+1, now, now)
+		exec(`INSERT INTO matches(id, game, league_id, options, status, finish_seq, created_at) VALUES (?, 'counter', 'lg_bench', '{"target":10}', 'finished', ?, ?)`, id, m+1, now)
 		exec(`INSERT INTO match_results(match_id, result, finished_at) VALUES (?, ?, ?)`, id, string(raw), now)
 		for seat, pid := range ids {
 			exec(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`, id, seat, pid)

@@ -128,15 +128,18 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		}
 		if _, err := tx.StmtContext(ctx, s.stmts.insertEvent).ExecContext(ctx,
 			next.ID, rec.Seq, rec.Type, string(rec.Data), notes, formatTime(rec.CreatedAt)); err != nil {
+			if isConstraint(err) {
+				// Another append was checked against the same version and
+				// committed first (possible only with several writers on one
+				// database): this one is stale.
+				return &VersionError{Expected: cur.Version, Current: -1}
+			}
 			return fmt.Errorf("db: insert event: %w", err)
 		}
-		res, err := tx.StmtContext(ctx, s.stmts.updateMatch).ExecContext(ctx,
-			next.Version, next.Status, formatTime(next.UpdatedAt), next.ID, cur.Version)
-		if err != nil {
-			return fmt.Errorf("db: update match: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return &VersionError{Expected: cur.Version, Current: -1}
+		if next.Status != cur.Status {
+			if _, err := tx.StmtContext(ctx, s.stmts.updateStatus).ExecContext(ctx, next.Status, next.ID); err != nil {
+				return fmt.Errorf("db: update match: %w", err)
+			}
 		}
 		if err := writeResult(ctx, tx, cur, next); err != nil {
 			return err
@@ -312,4 +315,10 @@ func canonicalData(d json.RawMessage) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	return d
+}
+
+// isConstraint recognises SQLite's constraint errors (primary key, unique).
+func isConstraint(err error) bool {
+	var coder interface{ Code() int }
+	return errors.As(err, &coder) && coder.Code()&0xff == 19 // SQLITE_CONSTRAINT
 }

@@ -51,9 +51,9 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		if m.LeagueID != "" {
 			league = m.LeagueID
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO matches(id, game, league_id, options, status, version, created_by, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt), formatTime(m.UpdatedAt)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO matches(id, game, league_id, options, status, created_by, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt)); err != nil {
 			return err
 		}
 		for _, seat := range m.Seats {
@@ -124,8 +124,10 @@ func (s *Store) readMatchRow(ctx context.Context, id string) (*Match, error) {
 	var league, createdBy sql.NullString
 	var finishSeq sql.NullInt64
 	var options, created, updated string
-	err := s.read.QueryRowContext(ctx, `SELECT id, game, league_id, options, status, version, finish_seq, created_by, created_at, updated_at
-		FROM matches WHERE id = ?`, id).
+	err := s.read.QueryRowContext(ctx, `SELECT m.id, m.game, m.league_id, m.options, m.status,
+			COALESCE(e.seq, 0), m.finish_seq, m.created_by, m.created_at, COALESCE(e.created_at, m.created_at)
+		FROM matches m LEFT JOIN (SELECT seq, created_at FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1) e ON true
+		WHERE m.id = ?`, id, id).
 		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &createdBy, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("match", id)

@@ -59,7 +59,7 @@ type Store struct {
 // hotStatements are the writes of every append, prepared once on the single
 // write connection instead of parsed for each event.
 type hotStatements struct {
-	insertEvent, updateMatch, insertKey *sql.Stmt
+	insertEvent, updateStatus, insertKey *sql.Stmt
 }
 
 func (h *hotStatements) prepare(ctx context.Context, conn *sql.DB) error {
@@ -73,7 +73,7 @@ func (h *hotStatements) prepare(ctx context.Context, conn *sql.DB) error {
 		return st
 	}
 	h.insertEvent = prep(`INSERT INTO events(match_id, seq, type, data, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
-	h.updateMatch = prep(`UPDATE matches SET version = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?`)
+	h.updateStatus = prep(`UPDATE matches SET status = ? WHERE id = ?`)
 	h.insertKey = prep(`INSERT INTO idempotency_keys(match_id, key, request_hash, seq, created_at) VALUES (?, ?, ?, ?, ?)`)
 	return err
 }
@@ -190,7 +190,7 @@ func (s *Store) Close() error {
 
 func (s *Store) close() error {
 	s.w.stop()
-	for _, st := range []*sql.Stmt{s.stmts.insertEvent, s.stmts.updateMatch, s.stmts.insertKey} {
+	for _, st := range []*sql.Stmt{s.stmts.insertEvent, s.stmts.updateStatus, s.stmts.insertKey} {
 		if st != nil {
 			st.Close()
 		}

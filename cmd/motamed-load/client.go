@@ -39,6 +39,7 @@ type client struct {
 	hc          *http.Client
 	token       string
 	idempotency bool
+	minimal     bool // Prefer: return=minimal on event POSTs
 	// raw makes tables use their own rawConn instead of hc.
 	raw bool
 }
@@ -85,6 +86,9 @@ func (c *client) do(ctx context.Context, method, path string, body []byte, want 
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+		if c.minimal && strings.HasSuffix(path, "/events") {
+			req.Header.Set("Prefer", "return=minimal")
+		}
 		if c.idempotency && method == http.MethodPost {
 			var k [12]byte
 			_, _ = rand.Read(k[:])

@@ -55,6 +55,7 @@ type config struct {
 	matchesPerTable int
 	timeout         time.Duration
 	idempotency     bool
+	minimal         bool
 	serverLogLevel  string
 	serverArgs      []string
 	keep            bool
@@ -106,6 +107,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.matchesPerTable, "matches-per-table", 1, "matches each table keeps in progress, recording their events in turn (e.g. 157 x 64 tables for 10,000 open matches)")
 	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "per-request timeout")
 	fs.BoolVar(&cfg.idempotency, "idempotency-keys", false, "send a fresh Idempotency-Key with every POST")
+	fs.BoolVar(&cfg.minimal, "minimal", false, "send Prefer: return=minimal with event POSTs (answers carry a match summary, not the whole match)")
 	fs.StringVar(&cfg.serverLogLevel, "server-log-level", "warn", "with --spawn: the server's --log-level (info logs every request)")
 	fs.Var(&serverArgs, "server-arg", "with --spawn: one more argument for the server (repeat the flag), e.g. --server-arg=--synchronous=NORMAL")
 	fs.BoolVar(&cfg.rateLimit, "server-rate-limit", false, "with --spawn: keep the server's per-client write limit (by default MOTAMED_WRITES_PER_SECOND=-1 turns it off: all tables share one address and token)")
@@ -300,6 +302,7 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	defer finishServer()
 
 	cl := newClient(addr, token, cfg.tables, cfg.timeout, cfg.idempotency, cfg.httpClient == "raw")
+	cl.minimal = cfg.minimal
 	defer cl.hc.CloseIdleConnections()
 	setup := newTally()
 	res := cl.do(ctx, http.MethodGet, "/healthz", nil, http.StatusOK, false)

@@ -20,14 +20,15 @@ CREATE TABLE matches (
     game       TEXT NOT NULL,
     league_id  TEXT REFERENCES leagues(id),
     options    TEXT NOT NULL,
+    -- The match's version is its log's last seq and its updated_at that
+    -- event's time: both are read from events, so an append writes the
+    -- match row only when the status changes.
     status     TEXT NOT NULL CHECK (status IN ('in_progress', 'finished')),
-    version    INTEGER NOT NULL DEFAULT 0,
     -- finish_seq orders matches by when they first finished (1, 2, 3 ...
     -- across the database); set once, kept through corrections, so a
     -- league's match order never changes after the fact.
     finish_seq INTEGER UNIQUE,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
+    created_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
 CREATE INDEX matches_league ON matches(league_id, finish_seq) WHERE league_id IS NOT NULL;
@@ -42,8 +43,9 @@ CREATE TABLE match_players (
 
 CREATE INDEX match_players_player ON match_players(player_id);
 
--- The log. seq runs 1, 2, 3 ... per match with no gaps: the primary key and
--- the version check in the append make a gap or a duplicate impossible.
+-- The log. seq runs 1, 2, 3 ... per match with no gaps: an append writes
+-- seq = the version it was checked against + 1, so the primary key refuses
+-- a second append checked against the same version.
 CREATE TABLE events (
     match_id   TEXT NOT NULL REFERENCES matches(id),
     seq        INTEGER NOT NULL CHECK (seq > 0),
