@@ -154,67 +154,71 @@ func fieldMessage(fe validator.FieldError) string {
 const maxDepth = 32
 
 // checkJSONShape rejects duplicate object keys and excessive nesting, which
-// encoding/json would silently accept (it keeps the last duplicate).
+// encoding/json would silently accept (it keeps the last duplicate). Keys
+// are compared without regard to case, because encoding/json matches struct
+// fields that way: {"name":"a","NAME":"b"} is a duplicate too. It scans the
+// bytes once without allocating for keys; malformed JSON is left to the
+// decoder, which reports it with more context.
 func checkJSONShape(body []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
 	type frame struct {
 		object bool
-		keys   map[string]bool
-		expect bool // in an object: the next string token is a key
-		path   string
+		keys   [][]byte // raw keys seen in this object
 	}
-	var stack []*frame
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return nil // rules.Decode reports syntax errors with more context
-		}
-		top := func() *frame {
+	var stackBuf [8]frame
+	stack := stackBuf[:0]
+	expectKey := false
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; c {
+		case '{', '[':
+			if len(stack) >= maxDepth {
+				return rules.Invalid("body", fmt.Sprintf("nests deeper than %d levels", maxDepth))
+			}
+			stack = append(stack, frame{object: c == '{'})
+			expectKey = c == '{'
+		case '}', ']':
 			if len(stack) == 0 {
 				return nil
 			}
-			return stack[len(stack)-1]
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{', '[':
-				if f := top(); f != nil && f.object {
-					f.expect = true
-				}
-				if len(stack) >= maxDepth {
-					return rules.Invalid("body", fmt.Sprintf("nests deeper than %d levels", maxDepth))
-				}
-				stack = append(stack, &frame{object: t == '{', keys: map[string]bool{}, expect: t == '{'})
-			case '}', ']':
-				stack = stack[:len(stack)-1]
-				if f := top(); f != nil && f.object {
-					f.expect = true
+			stack = stack[:len(stack)-1]
+			expectKey = false
+		case ',':
+			expectKey = len(stack) > 0 && stack[len(stack)-1].object
+		case ':':
+			expectKey = false
+		case '"':
+			start := i + 1
+			escaped := false
+			for i++; i < len(body) && body[i] != '"'; i++ {
+				if body[i] == '\\' {
+					escaped = true
+					i++
 				}
 			}
-		case string:
-			f := top()
-			if f != nil && f.object && f.expect {
-				if f.keys[t] {
-					return rules.Invalid(t, "appears twice in the same object")
-				}
-				f.keys[t] = true
-				f.expect = false
+			if i >= len(body) {
+				return nil
+			}
+			if !expectKey || len(stack) == 0 {
 				continue
 			}
-			if f != nil && f.object {
-				f.expect = true
+			key := body[start:i]
+			if escaped {
+				var k string
+				if err := json.Unmarshal(body[start-1:i+1], &k); err != nil {
+					return nil
+				}
+				key = []byte(k)
 			}
-		default:
-			if f := top(); f != nil && f.object {
-				f.expect = true
+			top := &stack[len(stack)-1]
+			for _, seen := range top.keys {
+				if bytes.EqualFold(seen, key) {
+					return rules.Invalid(string(key), "appears twice in the same object")
+				}
 			}
+			top.keys = append(top.keys, key)
+			expectKey = false
 		}
 	}
+	return nil
 }
 
 func jsonEncode(w io.Writer, v any) error {
