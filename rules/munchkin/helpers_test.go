@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,15 +12,7 @@ import (
 	"github.com/motamed/motamed/rules/rulestest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	report, ok := rulestest.Coverage(New(), ".")
-	fmt.Println(report)
-	if !ok && code == 0 && rulestest.Full() {
-		code = 1
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { rulestest.Main(m, New()) }
 
 // table seats players named names as p1, p2, ... with the given options.
 func table(t testing.TB, opts string, names ...string) *State {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"testing"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -135,4 +136,18 @@ func citedIn(g rules.Game, dir string) (map[string]bool, []string) {
 	}
 	sort.Strings(unknown)
 	return cited, unknown
+}
+
+// Main is a game package's TestMain: it runs the tests, prints the game's
+// catalog coverage, and fails a full run whose coverage is incomplete.
+//
+//	func TestMain(m *testing.M) { rulestest.Main(m, New()) }
+func Main(m *testing.M, g rules.Game) {
+	code := m.Run()
+	report, ok := Coverage(g, ".")
+	fmt.Println(report)
+	if !ok && code == 0 && Full() {
+		code = 1
+	}
+	os.Exit(code)
 }

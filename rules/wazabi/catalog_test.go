@@ -10,15 +10,7 @@ import (
 	"github.com/motamed/motamed/rules/rulestest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	report, ok := rulestest.Coverage(New(), ".")
-	fmt.Println(report)
-	if !ok && code == 0 && rulestest.Full() {
-		code = 1
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { rulestest.Main(m, New()) }
 
 func TestCatalog(t *testing.T) {
 	rulestest.CheckCatalog(t, New())
