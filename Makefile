@@ -2,9 +2,9 @@
 SHELL := /bin/bash
 SWAG := go tool swag init -q -g server.go -d api,db,rules,scoring --parseDependencyLevel 0
 
-.PHONY: test fmt-check vet docs docs-check unit rules-coverage fuzz-smoke browser run
+.PHONY: test fmt-check vet docs docs-check unit postgres rules-coverage fuzz-smoke browser run
 
-test: fmt-check vet docs-check unit rules-coverage fuzz-smoke browser
+test: fmt-check vet docs-check unit postgres rules-coverage fuzz-smoke browser
 
 run:
 	go run ./cmd/motamed
@@ -29,6 +29,19 @@ docs-check:
 
 unit:
 	go test -race -count=1 ./...
+
+# The storage conformance suite (db/) and the two-instance tests (cmd/motamed)
+# against a real PostgreSQL: .ci/postgres installs one when missing, starts it
+# on loopback with a throwaway database and prints its DSN. `unit` ran the
+# SQLite half. In CI a missing PostgreSQL fails; elsewhere these tests skip.
+postgres:
+	@env=$$(bash .ci/postgres) || exit 1; eval "$$env"; \
+	if [ -z "$${MOTAMED_TEST_POSTGRES:-}" ]; then echo "postgres: no PostgreSQL: its tests skipped"; exit 0; fi; \
+	status=0; \
+	go test -race -count=1 -run 'TestConformance/postgres' ./db/ && \
+	go test -race -count=1 -run 'Postgres' ./cmd/motamed/ || status=$$?; \
+	bash .ci/postgres stop $${MOTAMED_CI_PG_CLUSTER:-}; \
+	exit $$status
 
 # The browser test: the real server, headless Chromium (installed by
 # .ci/browser-deps when missing); screenshots in artifacts/browser/ or $MOTAMED_ARTIFACTS.

@@ -43,6 +43,9 @@ type Store interface {
 	Events(ctx context.Context, matchID string) ([]db.Event, error)
 	LeagueResults(ctx context.Context, leagueID string) ([]db.FinishedMatch, map[string]string, error)
 	PlayerResults(ctx context.Context, playerID, game, leagueID string) ([]db.FinishedMatch, map[string]string, error)
+	// LeagueStamp changes whenever a league's results change, on a database
+	// other instances write too; "" where this process is the only writer.
+	LeagueStamp(ctx context.Context, leagueID string) (string, error)
 }
 
 // Config tunes the HTTP layer. Zero values mean the defaults.

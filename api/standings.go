@@ -30,6 +30,11 @@ type leagueEntry struct {
 	names   map[string]string
 	lastSeq int64 // the finish_seq of the newest match counted
 	stale   bool
+	// stamp is the store's LeagueStamp the standings were built for: when
+	// other instances share the database (PostgreSQL), a different stamp
+	// means they changed the league's results, and the standings are
+	// rebuilt before they are served.
+	stamp string
 }
 
 func newLeagueBook(store Store) *leagueBook {
@@ -57,10 +62,17 @@ func (b *leagueBook) with(ctx context.Context, leagueID string, fn func(e *leagu
 	e := b.entry(leagueID)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.stale || e.league == nil {
+	stamp, err := b.store.LeagueStamp(ctx, leagueID)
+	if err != nil {
+		return err
+	}
+	if e.stale || e.league == nil || stamp != e.stamp {
+		// The stamp is read before the results, so a change landing in
+		// between makes the next read rebuild again rather than be missed.
 		if err := b.rebuild(ctx, leagueID, e); err != nil {
 			return err
 		}
+		e.stamp = stamp
 	}
 	return fn(e)
 }
@@ -108,7 +120,9 @@ func (b *leagueBook) onAppended(res *db.Appended) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	r := m.State.Result()
-	if e.league == nil || e.stale || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq {
+	// On a database other instances share (a non-empty stamp), their
+	// finishes interleave with ours: rebuild on the next read instead.
+	if e.league == nil || e.stale || e.stamp != "" || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq {
 		// A correction, or finishes committed in another order than they
 		// reach us: rebuild from the database on the next read.
 		e.stale = true

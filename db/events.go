@@ -20,85 +20,152 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 	if ev.Type == rules.UndoType {
 		return s.Undo(ctx, matchID, opt)
 	}
-	mu := s.locks.of(matchID)
-	mu.Lock()
-	defer mu.Unlock()
-
-	cur, err := s.GetMatch(ctx, matchID)
-	if err != nil {
-		return nil, err
-	}
-	if done, err := s.replayIdempotent(ctx, cur, opt); done != nil || err != nil {
-		return done, err
-	}
-	if opt.IfMatch != nil && *opt.IfMatch != cur.Version {
-		return nil, &VersionError{Expected: *opt.IfMatch, Current: cur.Version}
-	}
-	game, ok := s.games.Get(cur.Game)
-	if !ok {
-		return nil, notFound("game", cur.Game)
-	}
-	state, notes, err := game.Apply(cur.State, ev)
-	if err != nil {
-		return nil, err
-	}
-	next := s.advance(cur, state)
-	rec := Event{Seq: next.Version, Type: ev.Type, Data: canonicalData(ev.Data), Notes: notes, CreatedAt: next.UpdatedAt}
-	return s.commitAppend(ctx, cur, next, rec, opt)
+	return s.mutate(ctx, matchID, opt, func(ctx context.Context, q querier, cur *Match) (*Match, Event, error) {
+		game, ok := s.games.Get(cur.Game)
+		if !ok {
+			return nil, Event{}, notFound("game", cur.Game)
+		}
+		state, notes, err := game.Apply(cur.State, ev)
+		if err != nil {
+			return nil, Event{}, err
+		}
+		next := s.advance(cur, state)
+		return next, Event{Seq: next.Version, Type: ev.Type, Data: canonicalData(ev.Data), Notes: notes, CreatedAt: next.UpdatedAt}, nil
+	})
 }
 
 // Undo voids the latest effective event by appending an undo record; the
 // state is the fold of the log without the voided event.
 func (s *Store) Undo(ctx context.Context, matchID string, opt AppendOptions) (*Appended, error) {
+	return s.mutate(ctx, matchID, opt, func(ctx context.Context, q querier, cur *Match) (*Match, Event, error) {
+		log, err := s.readEvents(ctx, q, matchID)
+		if err != nil {
+			return nil, Event{}, err
+		}
+		eff := effectiveSeqs(log)
+		if len(eff) == 0 {
+			return nil, Event{}, ErrNothingToUndo
+		}
+		voids := eff[len(eff)-1]
+		data, _ := json.Marshal(map[string]int64{"voids": voids})
+		undo := rules.Event{Type: rules.UndoType, Data: data}
+		game, ok := s.games.Get(cur.Game)
+		if !ok {
+			return nil, Event{}, notFound("game", cur.Game)
+		}
+		state, err := rules.Replay(game, cur.Players(), cur.Options, append(toRulesEvents(log), undo))
+		if err != nil {
+			return nil, Event{}, fmt.Errorf("db: replay after undo: %w", err)
+		}
+		next := s.advance(cur, state)
+		return next, Event{Seq: next.Version, Type: rules.UndoType, Data: data, Voids: voids, CreatedAt: next.UpdatedAt}, nil
+	})
+}
+
+// buildFunc decides one append: from the match as it is now (cur, and its
+// log read through q when needed) it returns the match after the event and
+// the event's record, or why the event is refused.
+type buildFunc func(ctx context.Context, q querier, cur *Match) (next *Match, rec Event, err error)
+
+// mutate runs one append or undo under the match's lock: the idempotency
+// key and If-Match are checked against the current version, build decides
+// the event, and the event is recorded.
+//
+// SQLite: this process is the only writer, so the cached state is current
+// and the lock is a mutex stripe; the write goes through the group-commit
+// queue. PostgreSQL: see mutateShared.
+func (s *Store) mutate(ctx context.Context, matchID string, opt AppendOptions, build buildFunc) (*Appended, error) {
 	mu := s.locks.of(matchID)
 	mu.Lock()
 	defer mu.Unlock()
+	if s.d.shared {
+		return s.mutateShared(ctx, matchID, opt, build)
+	}
 
 	cur, err := s.GetMatch(ctx, matchID)
 	if err != nil {
 		return nil, err
 	}
-	if done, err := s.replayIdempotent(ctx, cur, opt); done != nil || err != nil {
+	if done, err := s.replayIdempotent(ctx, nil, cur, opt); done != nil || err != nil {
 		return done, err
 	}
 	if opt.IfMatch != nil && *opt.IfMatch != cur.Version {
 		return nil, &VersionError{Expected: *opt.IfMatch, Current: cur.Version}
 	}
-	log, err := s.readEvents(ctx, matchID)
+	next, rec, err := build(ctx, s.read, cur)
 	if err != nil {
 		return nil, err
 	}
-	eff := effectiveSeqs(log)
-	if len(eff) == 0 {
-		return nil, ErrNothingToUndo
-	}
-	voids := eff[len(eff)-1]
-	data, _ := json.Marshal(map[string]int64{"voids": voids})
-	undo := rules.Event{Type: rules.UndoType, Data: data}
-	game, ok := s.games.Get(cur.Game)
-	if !ok {
-		return nil, notFound("game", cur.Game)
-	}
-	state, err := rules.Replay(game, cur.Players(), cur.Options, append(toRulesEvents(log), undo))
-	if err != nil {
-		return nil, fmt.Errorf("db: replay after undo: %w", err)
-	}
-	next := s.advance(cur, state)
-	rec := Event{Seq: next.Version, Type: rules.UndoType, Data: data, Voids: voids, CreatedAt: next.UpdatedAt}
 	return s.commitAppend(ctx, cur, next, rec, opt)
+}
+
+// mutateShared is an append on a database that other instances write too
+// (PostgreSQL). One transaction, on one connection, holds the match's row
+// lock (SELECT ... FOR UPDATE) from before the current version is read
+// until the event commits, so appends to one match from any instance run
+// one after the other: each sees the log the previous one committed, the
+// cached state is used only when it is at that version (else the log is
+// replayed inside the transaction), the idempotency key is looked up after
+// any earlier request with the same key committed, and the event is checked
+// against the state it will follow. The events primary key stays as the
+// last guard: an append at a seq already taken fails as a *VersionError.
+func (s *Store) mutateShared(ctx context.Context, matchID string, opt AppendOptions, build buildFunc) (*Appended, error) {
+	tx, err := s.write.BeginTx(ctx, nil) // READ COMMITTED: each statement sees what committed before it
+	if err != nil {
+		return nil, fmt.Errorf("db: begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
+	var status string
+	if err := tx.QueryRowContext(ctx, pgLockMatch, matchID).Scan(&status); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, notFound("match", matchID)
+		}
+		return nil, fmt.Errorf("db: lock match: %w", err)
+	}
+	cur, err := s.freshMatch(ctx, tx, matchID)
+	if err != nil {
+		return nil, err
+	}
+	if done, err := s.replayIdempotent(ctx, tx, cur, opt); done != nil || err != nil {
+		return done, err
+	}
+	if opt.IfMatch != nil && *opt.IfMatch != cur.Version {
+		return nil, &VersionError{Expected: *opt.IfMatch, Current: cur.Version}
+	}
+	next, rec, err := build(ctx, tx, cur)
+	if err != nil {
+		return nil, err
+	}
+	res := appended(cur, next, rec)
+	if err := s.recordEvent(cur, next, rec, opt)(ctx, tx); err != nil {
+		s.cache.drop(matchID)
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		s.cache.drop(matchID)
+		return nil, fmt.Errorf("db: commit: %w", err)
+	}
+	res.FirstFinish = next.State.Result() != nil && cur.FinishSeq == 0
+	s.cache.put(next)
+	return res, nil
+}
+
+// appended is the answer to an append of rec that took cur to next.
+func appended(cur, next *Match, rec Event) *Appended {
+	before, after := cur.State.Result(), next.State.Result()
+	return &Appended{Match: next, Event: rec, ResultChanged: !sameResult(resultJSON(before), after)}
 }
 
 // commitAppend writes the event through the group-commit writer and, once
 // it is durable, makes next the cached state. On failure the cached entry
 // is dropped, so the next request rebuilds from what the database holds.
 func (s *Store) commitAppend(ctx context.Context, cur, next *Match, rec Event, opt AppendOptions) (*Appended, error) {
-	before, after := cur.State.Result(), next.State.Result()
-	res := &Appended{Match: next, Event: rec, ResultChanged: !sameResult(resultJSON(before), after)}
+	res := appended(cur, next, rec)
 	if err := s.w.do(ctx, s.recordEvent(cur, next, rec, opt)); err != nil {
 		s.cache.drop(next.ID)
 		return nil, err
 	}
-	res.FirstFinish = after != nil && cur.FinishSeq == 0
+	res.FirstFinish = next.State.Result() != nil && cur.FinishSeq == 0
 	s.cache.put(next)
 	return res, nil
 }
@@ -128,7 +195,7 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		}
 		if _, err := tx.StmtContext(ctx, s.stmts.insertEvent).ExecContext(ctx,
 			next.ID, rec.Seq, rec.Type, string(rec.Data), notes, formatTime(rec.CreatedAt)); err != nil {
-			if isConstraint(err) {
+			if s.d.isConstraint(err) {
 				// Another append was checked against the same version and
 				// committed first (possible only with several writers on one
 				// database): this one is stale.
@@ -141,14 +208,21 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 				return fmt.Errorf("db: update match: %w", err)
 			}
 		}
-		if err := writeResult(ctx, tx, cur, next); err != nil {
+		if err := s.writeResult(ctx, tx, cur, next); err != nil {
 			return err
 		}
 		if next.State.Result() != nil && cur.FinishSeq == 0 {
 			// The first finish: take the next place in the finish order.
-			// The writer commits one batch at a time, so MAX+1 is unique.
-			if err := tx.QueryRowContext(ctx, `UPDATE matches SET finish_seq = (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM matches)
-				WHERE id = ? RETURNING finish_seq`, next.ID).Scan(&next.FinishSeq); err != nil {
+			// On SQLite the writer commits one batch at a time, so MAX+1 is
+			// unique; on PostgreSQL an advisory lock held until commit makes
+			// it so across instances.
+			if s.d.engine == enginePostgres {
+				if _, err := tx.ExecContext(ctx, pgFinishLock); err != nil {
+					return fmt.Errorf("db: finish order lock: %w", err)
+				}
+			}
+			if err := tx.QueryRowContext(ctx, s.d.rebind(`UPDATE matches SET finish_seq = (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM matches)
+				WHERE id = ? RETURNING finish_seq`), next.ID).Scan(&next.FinishSeq); err != nil {
 				return fmt.Errorf("db: finish order: %w", err)
 			}
 		}
@@ -165,16 +239,16 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 // writeResult keeps match_results and result_placements equal to the
 // state's result: written when a match finishes, removed when a correction
 // reopens it, rewritten when a correction changes it.
-func writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) error {
+func (s *Store) writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) error {
 	before, after := cur.State.Result(), next.State.Result()
 	if before == nil && after == nil {
 		return nil
 	}
 	if before != nil {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM result_placements WHERE match_id = ?`, next.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM result_placements WHERE match_id = ?`), next.ID); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM match_results WHERE match_id = ?`, next.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM match_results WHERE match_id = ?`), next.ID); err != nil {
 			return err
 		}
 	}
@@ -185,7 +259,7 @@ func writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO match_results(match_id, result, finished_at) VALUES (?, ?, ?)`,
+	if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO match_results(match_id, result, finished_at) VALUES (?, ?, ?)`),
 		next.ID, string(b), formatTime(next.UpdatedAt)); err != nil {
 		return fmt.Errorf("db: insert result: %w", err)
 	}
@@ -195,7 +269,7 @@ func writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) error {
 		if v, ok := totals[p.PlayerID]; ok {
 			score = v
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO result_placements(match_id, player_id, place, score) VALUES (?, ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO result_placements(match_id, player_id, place, score) VALUES (?, ?, ?, ?)`),
 			next.ID, p.PlayerID, p.Place, score); err != nil {
 			return fmt.Errorf("db: insert placement: %w", err)
 		}
@@ -206,13 +280,20 @@ func writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) error {
 // replayIdempotent answers a retried request: when the key was used before
 // with the same body it returns the first answer (the event and the match as
 // that event left it); with another body it returns ErrKeyReused.
-func (s *Store) replayIdempotent(ctx context.Context, cur *Match, opt AppendOptions) (*Appended, error) {
+//
+// tx, when not nil, is the append's transaction (PostgreSQL), read through
+// so the answer is consistent with the row lock it holds.
+func (s *Store) replayIdempotent(ctx context.Context, tx *sql.Tx, cur *Match, opt AppendOptions) (*Appended, error) {
 	if opt.IdempotencyKey == "" {
 		return nil, nil
 	}
+	var q querier = s.read
+	if tx != nil {
+		q = tx
+	}
 	var hash string
 	var seq int64
-	err := s.read.QueryRowContext(ctx, `SELECT request_hash, seq FROM idempotency_keys WHERE match_id = ? AND key = ?`,
+	err := q.QueryRowContext(ctx, s.d.rebind(`SELECT request_hash, seq FROM idempotency_keys WHERE match_id = ? AND key = ?`),
 		cur.ID, opt.IdempotencyKey).Scan(&hash, &seq)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -223,7 +304,7 @@ func (s *Store) replayIdempotent(ctx context.Context, cur *Match, opt AppendOpti
 	if hash != opt.RequestHash {
 		return nil, ErrKeyReused
 	}
-	m, log, err := s.loadMatch(ctx, cur.ID, seq)
+	m, log, err := s.loadMatch(ctx, tx, cur.ID, seq)
 	if err != nil {
 		return nil, err
 	}
@@ -232,14 +313,14 @@ func (s *Store) replayIdempotent(ctx context.Context, cur *Match, opt AppendOpti
 
 // Events returns a match's whole log, marking voided events.
 func (s *Store) Events(ctx context.Context, matchID string) ([]Event, error) {
-	if _, err := s.readMatchRow(ctx, matchID); err != nil {
+	if _, err := s.readMatchRow(ctx, s.read, matchID); err != nil {
 		return nil, err
 	}
-	return s.readEvents(ctx, matchID)
+	return s.readEvents(ctx, s.read, matchID)
 }
 
-func (s *Store) readEvents(ctx context.Context, matchID string) ([]Event, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT seq, type, data, notes, created_at FROM events WHERE match_id = ? ORDER BY seq`, matchID)
+func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Event, error) {
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, notes, created_at FROM events WHERE match_id = ? ORDER BY seq`), matchID)
 	if err != nil {
 		return nil, err
 	}
@@ -315,10 +396,4 @@ func canonicalData(d json.RawMessage) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	return d
-}
-
-// isConstraint recognises SQLite's constraint errors (primary key, unique).
-func isConstraint(err error) bool {
-	var coder interface{ Code() int }
-	return errors.As(err, &coder) && coder.Code()&0xff == 19 // SQLITE_CONSTRAINT
 }

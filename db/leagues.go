@@ -18,7 +18,7 @@ func (s *Store) CreateLeague(ctx context.Context, name, game string, options jso
 	}
 	l := &League{ID: newID("lg_"), Name: name, Game: game, Options: options, Visibility: visibility, CreatedAt: s.now()}
 	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO leagues(id, name, game, options, visibility, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		_, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO leagues(id, name, game, options, visibility, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
 			l.ID, l.Name, l.Game, string(l.Options), l.Visibility, formatTime(l.CreatedAt))
 		return err
 	})
@@ -32,7 +32,7 @@ func (s *Store) CreateLeague(ctx context.Context, name, game string, options jso
 func (s *Store) GetLeague(ctx context.Context, id string) (*League, error) {
 	var l League
 	var options, created string
-	err := s.read.QueryRowContext(ctx, `SELECT id, name, game, options, visibility, created_at FROM leagues WHERE id = ?`, id).
+	err := s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, name, game, options, visibility, created_at FROM leagues WHERE id = ?`), id).
 		Scan(&l.ID, &l.Name, &l.Game, &options, &l.Visibility, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("league", id)
@@ -48,7 +48,7 @@ func (s *Store) GetLeague(ctx context.Context, id string) (*League, error) {
 // UpdateLeague changes a league's name and/or visibility (empty: unchanged).
 func (s *Store) UpdateLeague(ctx context.Context, id, name, visibility string) (*League, error) {
 	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE leagues SET name = COALESCE(NULLIF(?, ''), name), visibility = COALESCE(NULLIF(?, ''), visibility) WHERE id = ?`,
+		res, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE leagues SET name = COALESCE(NULLIF(?, ''), name), visibility = COALESCE(NULLIF(?, ''), visibility) WHERE id = ?`),
 			name, visibility, id)
 		if err != nil {
 			return err

@@ -58,8 +58,12 @@ func TestBackupWhileWriting(t *testing.T) {
 	}
 }
 
-func TestCheckFindsTampering(t *testing.T) {
-	s := openTest(t, "")
+func init() {
+	register(conformanceCase{name: "CheckFindsTampering", fn: testCheckFindsTampering})
+}
+
+func testCheckFindsTampering(t *testing.T, e *testEngine) {
+	s := e.open(t)
 	ctx := context.Background()
 	m := newCounterMatch(t, s, 2)
 	for i := 0; i < 4; i++ {
@@ -72,19 +76,21 @@ func TestCheckFindsTampering(t *testing.T) {
 		t.Fatalf("clean check: %+v %v", rep, err)
 	}
 	// A stored status that the log does not support is found.
-	if _, err := s.write.Exec(`UPDATE matches SET status = 'finished' WHERE id = ?`, m.ID); err != nil {
-		t.Fatal(err)
-	}
+	exec(t, s, `UPDATE matches SET status = 'finished' WHERE id = ?`, m.ID)
 	rep, _ = s.Check(ctx)
 	if rep.OK() || len(rep.Problems) != 1 {
 		t.Fatalf("tampered status not found: %+v", rep)
 	}
 	// So is an event whose data the rules now reject.
-	if _, err := s.write.Exec(`UPDATE events SET data = '{"player":"x","n":1}' WHERE match_id = ? AND seq = 2`, m.ID); err != nil {
-		t.Fatal(err)
-	}
+	exec(t, s, `UPDATE events SET data = '{"player":"x","n":1}' WHERE match_id = ? AND seq = 2`, m.ID)
 	rep, _ = s.Check(ctx)
 	if rep.OK() {
 		t.Fatalf("tampered event not found: %+v", rep)
+	}
+	// And a gap in the log, by the engine's integrity check too.
+	exec(t, s, `DELETE FROM events WHERE match_id = ? AND seq = 3`, m.ID)
+	rep, _ = s.Check(ctx)
+	if rep.OK() || (e.name == enginePostgres && rep.Integrity == "ok") {
+		t.Fatalf("gap not found: %+v", rep)
 	}
 }

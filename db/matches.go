@@ -51,13 +51,13 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		if m.LeagueID != "" {
 			league = m.LeagueID
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO matches(id, game, league_id, options, status, created_by, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO matches(id, game, league_id, options, status, created_by, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`),
 			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt)); err != nil {
 			return err
 		}
 		for _, seat := range m.Seats {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`),
 				m.ID, seat.Seat, seat.PlayerID); err != nil {
 				return err
 			}
@@ -72,12 +72,40 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 }
 
 // GetMatch returns the match at its current version, from the cache when it
-// is there, else by replaying its log.
+// is there, else by replaying its log. On PostgreSQL, where other instances
+// append too, the cached state is used only when the database is still at
+// its version (one index lookup); else the log is replayed.
 func (s *Store) GetMatch(ctx context.Context, id string) (*Match, error) {
+	if s.d.shared {
+		return s.freshMatch(ctx, nil, id)
+	}
 	if m, ok := s.cache.get(id); ok {
 		return m, nil
 	}
-	m, _, err := s.loadMatch(ctx, id, -1)
+	m, _, err := s.loadMatch(ctx, nil, id, -1)
+	if err != nil {
+		return nil, err
+	}
+	s.cache.put(m)
+	return m, nil
+}
+
+// freshMatch returns the match at the version the database has now, read
+// inside tx when it is not nil: the cached state when it is at that version,
+// else a replay of the log (which then replaces the cached state).
+func (s *Store) freshMatch(ctx context.Context, tx *sql.Tx, id string) (*Match, error) {
+	var q querier = s.read
+	if tx != nil {
+		q = tx
+	}
+	v, err := s.currentVersion(ctx, q, id)
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := s.cache.get(id); ok && m.Version == v {
+		return m, nil
+	}
+	m, _, err := s.loadMatch(ctx, tx, id, -1)
 	if err != nil {
 		return nil, err
 	}
@@ -86,13 +114,27 @@ func (s *Store) GetMatch(ctx context.Context, id string) (*Match, error) {
 }
 
 // loadMatch reads a match and its log from the database and folds the log
-// up to version upTo (all of it when upTo < 0).
-func (s *Store) loadMatch(ctx context.Context, id string, upTo int64) (*Match, []Event, error) {
-	m, err := s.readMatchRow(ctx, id)
+// up to version upTo (all of it when upTo < 0). It reads inside tx when it
+// is not nil, else inside a read transaction of its own, so the match row
+// and the log come from one snapshot even while appends go on.
+func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64) (*Match, []Event, error) {
+	if tx == nil {
+		var opts *sql.TxOptions
+		if s.d.engine == enginePostgres {
+			opts = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+		}
+		snap, err := s.read.BeginTx(ctx, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer snap.Rollback() //nolint:errcheck // read only
+		tx = snap
+	}
+	m, err := s.readMatchRow(ctx, tx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	log, err := s.readEvents(ctx, id)
+	log, err := s.readEvents(ctx, tx, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -119,15 +161,15 @@ func (s *Store) loadMatch(ctx context.Context, id string, upTo int64) (*Match, [
 	return m, log, nil
 }
 
-func (s *Store) readMatchRow(ctx context.Context, id string) (*Match, error) {
+func (s *Store) readMatchRow(ctx context.Context, q querier, id string) (*Match, error) {
 	var m Match
 	var league, createdBy sql.NullString
 	var finishSeq sql.NullInt64
 	var options, created, updated string
-	err := s.read.QueryRowContext(ctx, `SELECT m.id, m.game, m.league_id, m.options, m.status,
+	err := q.QueryRowContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.options, m.status,
 			COALESCE(e.seq, 0), m.finish_seq, m.created_by, m.created_at, COALESCE(e.created_at, m.created_at)
 		FROM matches m LEFT JOIN (SELECT seq, created_at FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1) e ON true
-		WHERE m.id = ?`, id, id).
+		WHERE m.id = ?`), id, id).
 		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &createdBy, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("match", id)
@@ -140,8 +182,8 @@ func (s *Store) readMatchRow(ctx context.Context, id string) (*Match, error) {
 	m.FinishSeq = finishSeq.Int64
 	m.Options = json.RawMessage(options)
 	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
-	rows, err := s.read.QueryContext(ctx, `SELECT mp.seat, mp.player_id, p.name FROM match_players mp
-		JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ? ORDER BY mp.seat`, id)
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT mp.seat, mp.player_id, p.name FROM match_players mp
+		JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ? ORDER BY mp.seat`), id)
 	if err != nil {
 		return nil, err
 	}

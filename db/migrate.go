@@ -12,8 +12,15 @@ import (
 	"time"
 )
 
-//go:embed migrations/*.sql
+// Each engine has its own numbered migrations: migrations/sqlite/*.sql and
+// migrations/postgres/*.sql describe the same schema in each one's types.
+//
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS
+
+// migrationLockKey is the PostgreSQL advisory lock that serializes
+// migrations when several instances start at once on one database.
+const migrationLockKey = 0x6d6f74616d6564 // "motamed"
 
 // migration is one numbered .sql file.
 type migration struct {
@@ -22,8 +29,9 @@ type migration struct {
 	sql     string
 }
 
-func loadMigrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
+func loadMigrations(engine string) ([]migration, error) {
+	dir := "migrations/" + engine
+	entries, err := fs.ReadDir(migrationFiles, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +43,7 @@ func loadMigrations() ([]migration, error) {
 		if !ok || err != nil || v <= 0 {
 			return nil, fmt.Errorf("migration %q: name must start with a positive number and '_'", name)
 		}
-		body, err := migrationFiles.ReadFile("migrations/" + name)
+		body, err := migrationFiles.ReadFile(dir + "/" + name)
 		if err != nil {
 			return nil, err
 		}
@@ -50,17 +58,50 @@ func loadMigrations() ([]migration, error) {
 	return out, nil
 }
 
-// migrate applies the migrations not yet recorded, each in its own
-// transaction together with its record, so a failed migration leaves the
-// database at the previous version.
-func migrate(ctx context.Context, conn *sql.DB) (applied int, err error) {
-	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+// migrationConn is a *sql.DB or a *sql.Conn.
+type migrationConn interface {
+	querier
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+}
+
+// schemaMigrations is the table that records applied migrations.
+var schemaMigrations = map[string]string{
+	engineSQLite: `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		name       TEXT NOT NULL,
-		applied_at TEXT NOT NULL)`); err != nil {
+		applied_at TEXT NOT NULL)`,
+	enginePostgres: `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    integer PRIMARY KEY,
+		name       text NOT NULL,
+		applied_at timestamptz NOT NULL)`,
+}
+
+// migrate applies the migrations not yet recorded, each in its own
+// transaction together with its record, so a failed migration leaves the
+// database at the previous version. On PostgreSQL it holds an advisory lock
+// meanwhile: a second instance starting at the same moment waits, then
+// finds the schema current.
+func migrate(ctx context.Context, d *dialect, db *sql.DB) (applied int, err error) {
+	if d.engine != enginePostgres {
+		return migrateOn(ctx, d, db)
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, int64(migrationLockKey)); err != nil {
+		return 0, fmt.Errorf("migration lock: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(migrationLockKey)) //nolint:errcheck // the lock also ends with the session
+	return migrateOn(ctx, d, conn)
+}
+
+func migrateOn(ctx context.Context, d *dialect, conn migrationConn) (applied int, err error) {
+	if _, err := conn.ExecContext(ctx, schemaMigrations[d.engine]); err != nil {
 		return 0, fmt.Errorf("create schema_migrations: %w", err)
 	}
-	ms, err := loadMigrations()
+	ms, err := loadMigrations(d.engine)
 	if err != nil {
 		return 0, err
 	}
@@ -72,7 +113,7 @@ func migrate(ctx context.Context, conn *sql.DB) (applied int, err error) {
 		return 0, fmt.Errorf("database schema version %d is newer than this binary knows (%d)", current, len(ms))
 	}
 	for _, m := range ms[current:] {
-		if err := applyMigration(ctx, conn, m); err != nil {
+		if err := applyMigration(ctx, d, conn, m); err != nil {
 			return applied, err
 		}
 		applied++
@@ -80,7 +121,7 @@ func migrate(ctx context.Context, conn *sql.DB) (applied int, err error) {
 	return applied, nil
 }
 
-func applyMigration(ctx context.Context, conn *sql.DB, m migration) error {
+func applyMigration(ctx context.Context, d *dialect, conn migrationConn, m migration) error {
 	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -89,7 +130,7 @@ func applyMigration(ctx context.Context, conn *sql.DB, m migration) error {
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`,
+	if _, err := tx.ExecContext(ctx, d.rebind(`INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)`),
 		m.version, m.name, time.Now().UTC().Format(time.RFC3339Nano)); err != nil {
 		return fmt.Errorf("record migration %s: %w", m.name, err)
 	}

@@ -10,7 +10,7 @@ import (
 func (s *Store) CreatePlayer(ctx context.Context, name string) (*Player, error) {
 	p := &Player{ID: newID("pl_"), Name: name, CreatedAt: s.now()}
 	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO players(id, name, created_at) VALUES (?, ?, ?)`,
+		_, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO players(id, name, created_at) VALUES (?, ?, ?)`),
 			p.ID, p.Name, formatTime(p.CreatedAt))
 		return err
 	})
@@ -24,7 +24,7 @@ func (s *Store) CreatePlayer(ctx context.Context, name string) (*Player, error) 
 func (s *Store) GetPlayer(ctx context.Context, id string) (*Player, error) {
 	var p Player
 	var created string
-	err := s.read.QueryRowContext(ctx, `SELECT id, name, created_at FROM players WHERE id = ?`, id).
+	err := s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, name, created_at FROM players WHERE id = ?`), id).
 		Scan(&p.ID, &p.Name, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("player", id)

@@ -39,9 +39,9 @@ func (s *Store) PlayerResults(ctx context.Context, playerID, game, leagueID stri
 // finishedMatches reads the results matching where (a fixed SQL fragment;
 // values only through args).
 func (s *Store) finishedMatches(ctx context.Context, where string, args ...any) ([]FinishedMatch, map[string]string, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT m.id, m.game, m.league_id, m.finish_seq, r.finished_at, r.result
+	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.finish_seq, r.finished_at, r.result
 		FROM matches m JOIN match_results r ON r.match_id = m.id
-		WHERE `+where+` ORDER BY m.finish_seq`, args...)
+		WHERE `+where+` ORDER BY m.finish_seq`), args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -74,10 +74,10 @@ func (s *Store) finishedMatches(ctx context.Context, where string, args ...any) 
 		return out, names, nil
 	}
 	// Scores and names in one pass over the placements of these matches.
-	prows, err := s.read.QueryContext(ctx, `SELECT rp.match_id, rp.player_id, rp.score, p.name
+	prows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT rp.match_id, rp.player_id, rp.score, p.name
 		FROM result_placements rp JOIN players p ON p.id = rp.player_id
 		JOIN matches m ON m.id = rp.match_id
-		WHERE `+where, args...)
+		WHERE `+where), args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -94,4 +94,26 @@ func (s *Store) finishedMatches(ctx context.Context, where string, args ...any) 
 		}
 	}
 	return out, names, prows.Err()
+}
+
+// LeagueStamp is a short fingerprint of a league's results that changes
+// whenever any of them changes: a match finishes, a correction re-scores or
+// reopens one. It is for a cache of standings on a database other
+// instances write too (PostgreSQL): compare the stamp before serving the
+// cache, rebuild when it moved. On SQLite this process is the only writer,
+// so a cache it keeps up to date itself is never stale: the stamp is "".
+func (s *Store) LeagueStamp(ctx context.Context, leagueID string) (string, error) {
+	if !s.d.shared {
+		return "", nil
+	}
+	// A result written again gets a new finished_at, so the sum moves even
+	// when the count and the finish order do not.
+	var n, last, sum int64
+	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(MAX(m.finish_seq), 0),
+			COALESCE(SUM((EXTRACT(EPOCH FROM r.finished_at) * 1000000)::bigint), 0)
+		FROM matches m JOIN match_results r ON r.match_id = m.id WHERE m.league_id = $1`, leagueID).Scan(&n, &last, &sum)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d.%d.%d", n, last, sum), nil
 }

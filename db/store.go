@@ -1,7 +1,11 @@
-// Package db is Motamed's storage: SQLite through modernc.org/sqlite, with
-// embedded numbered migrations, one writer connection fed by a group-commit
-// queue, a pool of read-only connections, and a bounded cache of match
-// states so an append does not replay the log. SQL lives only here.
+// Package db is Motamed's storage, on one of two engines chosen by the DSN:
+// SQLite through modernc.org/sqlite (the embedded default: one writer
+// connection fed by a group-commit queue and a pool of read-only
+// connections), or PostgreSQL through pgx (a connection pool shared by
+// several Motamed instances, each append in its own transaction holding the
+// match's row lock). Both have embedded numbered migrations per engine and a
+// bounded cache of match states so an append does not replay the log. SQL
+// lives only here; dialect.go is the seam between the engines.
 package db
 
 import (
@@ -14,17 +18,25 @@ import (
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	_ "modernc.org/sqlite"             // the "sqlite" database/sql driver
 
 	"github.com/motamed/motamed/rules"
 )
 
 // Config tunes a Store. Zero values mean the defaults.
 type Config struct {
-	// Path is the SQLite file; it is created and migrated on first open.
+	// DSN names the database and so the engine: a file path or sqlite:PATH
+	// for SQLite (the file is created on first open), a postgres:// or
+	// postgresql:// URL for PostgreSQL (the database must exist). Either is
+	// migrated on open.
+	DSN string
+	// Path is a SQLite file, used when DSN is empty.
 	Path string
-	// Readers is the size of the read-only pool (default 4).
+	// Readers is the size of SQLite's read-only pool (default 4).
 	Readers int
+	// Conns is the size of PostgreSQL's connection pool (default 16).
+	Conns int
 	// CacheSize bounds how many match states stay in memory (default 4096).
 	CacheSize int
 	// MaxBatch bounds how many writes one group commit carries (default 256).
@@ -33,14 +45,18 @@ type Config struct {
 	BusyTimeout time.Duration
 	// Synchronous is SQLite's synchronous pragma for the writer: "FULL"
 	// (default: an acknowledged commit survives power loss) or "NORMAL".
+	// PostgreSQL keeps its own synchronous_commit setting.
 	Synchronous string
 	Logger      *slog.Logger
 }
 
-// Store is the database. All writes go through one connection owned by a
-// writer goroutine; reads use a separate read-only pool.
+// Store is the database. On SQLite all writes go through one connection
+// owned by a writer goroutine and reads use a separate read-only pool; on
+// PostgreSQL reads and writes share one pool (read and write are the same
+// *sql.DB).
 type Store struct {
 	cfg   Config
+	d     *dialect
 	games *rules.Registry
 	write *sql.DB
 	read  *sql.DB
@@ -51,6 +67,8 @@ type Store struct {
 	clock func() time.Time
 	stmts hotStatements
 	ckpt  *checkpointer
+	// migrated is how many migrations this Open applied.
+	migrated int
 
 	closeOnce sync.Once
 	closeErr  error
@@ -62,14 +80,14 @@ type hotStatements struct {
 	insertEvent, updateStatus, insertKey *sql.Stmt
 }
 
-func (h *hotStatements) prepare(ctx context.Context, conn *sql.DB) error {
+func (h *hotStatements) prepare(ctx context.Context, d *dialect, conn *sql.DB) error {
 	var err error
 	prep := func(q string) *sql.Stmt {
 		if err != nil {
 			return nil
 		}
 		var st *sql.Stmt
-		st, err = conn.PrepareContext(ctx, q)
+		st, err = conn.PrepareContext(ctx, d.rebind(q))
 		return st
 	}
 	h.insertEvent = prep(`INSERT INTO events(match_id, seq, type, data, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
@@ -78,13 +96,19 @@ func (h *hotStatements) prepare(ctx context.Context, conn *sql.DB) error {
 	return err
 }
 
-// Open opens (creating and migrating if needed) the database at cfg.Path.
+// Open opens (creating and migrating if needed) the database cfg.DSN names.
 func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error) {
-	if cfg.Path == "" {
-		return nil, errors.New("db: a database path is required")
+	if cfg.DSN == "" {
+		cfg.DSN = cfg.Path
+	}
+	if cfg.DSN == "" {
+		return nil, errors.New("db: a database (a SQLite file or a postgres:// URL) is required")
 	}
 	if cfg.Readers <= 0 {
 		cfg.Readers = 4
+	}
+	if cfg.Conns <= 0 {
+		cfg.Conns = 16
 	}
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 4096
@@ -105,7 +129,14 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
+	if isPostgresDSN(cfg.DSN) {
+		return openPostgres(ctx, cfg, games)
+	}
+	cfg.Path = sqlitePath(cfg.DSN)
+	return openSQLite(ctx, cfg, games)
+}
 
+func openSQLite(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error) {
 	write, err := sql.Open("sqlite", dsn(cfg, false))
 	if err != nil {
 		return nil, fmt.Errorf("db: open writer: %w", err)
@@ -120,11 +151,12 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 		write.Close()
 		return nil, fmt.Errorf("db: open %s: %w", cfg.Path, err)
 	}
-	if n, err := migrate(ctx, write); err != nil {
+	migrated, err := migrate(ctx, sqliteDialect, write)
+	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("db: migrate: %w", err)
-	} else if n > 0 {
-		cfg.Logger.Info("database migrated", "path", cfg.Path, "applied", n)
+	} else if migrated > 0 {
+		cfg.Logger.Info("database migrated", "path", cfg.Path, "applied", migrated)
 	}
 
 	read, err := sql.Open("sqlite", dsn(cfg, true))
@@ -137,16 +169,9 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	read.SetConnMaxLifetime(0)
 	read.SetConnMaxIdleTime(0)
 
-	s := &Store{
-		cfg:   cfg,
-		games: games,
-		write: write,
-		read:  read,
-		cache: newStateCache(cfg.CacheSize),
-		log:   cfg.Logger,
-		clock: func() time.Time { return time.Now().UTC() },
-	}
-	if err := s.stmts.prepare(ctx, write); err != nil {
+	s := newStore(cfg, sqliteDialect, games, write, read)
+	s.migrated = migrated
+	if err := s.stmts.prepare(ctx, s.d, write); err != nil {
 		write.Close()
 		read.Close()
 		return nil, fmt.Errorf("db: prepare: %w", err)
@@ -158,6 +183,35 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	}
 	s.w = startWriter(write, cfg.MaxBatch, cfg.Logger)
 	return s, nil
+}
+
+func newStore(cfg Config, d *dialect, games *rules.Registry, write, read *sql.DB) *Store {
+	clock := func() time.Time { return time.Now().UTC() }
+	if d.engine == enginePostgres {
+		// timestamptz keeps microseconds: a cached state then carries the
+		// same times a replay reads back.
+		clock = func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+	}
+	return &Store{
+		cfg:   cfg,
+		d:     d,
+		games: games,
+		write: write,
+		read:  read,
+		cache: newStateCache(cfg.CacheSize),
+		log:   cfg.Logger,
+		clock: clock,
+	}
+}
+
+// Engine is the store's engine: "sqlite" or "postgres".
+func (s *Store) Engine() string { return s.d.engine }
+
+// Migrations reports how many migrations Open applied and how many this
+// binary has for the engine (the schema's version after Open).
+func (s *Store) Migrations() (applied, schema int) {
+	ms, _ := loadMigrations(s.d.engine)
+	return s.migrated, len(ms)
 }
 
 // dsn builds the modernc DSN with every pragma in it, so each connection the
@@ -181,7 +235,7 @@ func dsn(cfg Config, readOnly bool) string {
 	return "file:" + cfg.Path + "?" + q.Encode()
 }
 
-// Close stops the writer after it commits what is queued, then closes both
+// Close stops the writer after it commits what is queued, then closes the
 // pools. Call it after the HTTP server stopped taking requests.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() { s.closeErr = s.close() })
@@ -195,8 +249,13 @@ func (s *Store) close() error {
 			st.Close()
 		}
 	}
-	errR := s.read.Close()
-	errC := s.ckpt.close()
+	var errR, errC error
+	if s.read != s.write {
+		errR = s.read.Close()
+	}
+	if s.ckpt != nil {
+		errC = s.ckpt.close()
+	}
 	errW := s.write.Close()
 	return errors.Join(errW, errR, errC)
 }
@@ -208,10 +267,12 @@ func (s *Store) now() time.Time { return s.clock() }
 
 func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
+// parseTime reads a time as stored: RFC 3339 text on SQLite, a timestamptz
+// that database/sql formatted as RFC 3339 on PostgreSQL. Always UTC.
 func parseTime(v string) time.Time {
 	t, err := time.Parse(time.RFC3339Nano, v)
 	if err != nil {
 		return time.Time{}
 	}
-	return t
+	return t.UTC()
 }

@@ -6,57 +6,30 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"testing"
 
 	"github.com/motamed/motamed/rules"
-	"github.com/motamed/motamed/rules/rulestest"
 )
-
-func openTest(t *testing.T, path string) *Store {
-	t.Helper()
-	if path == "" {
-		path = filepath.Join(t.TempDir(), "test.db")
-	}
-	s, err := Open(context.Background(), Config{Path: path}, rules.NewRegistry(rulestest.Counter()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
-}
-
-func newCounterMatch(t *testing.T, s *Store, n int) *Match {
-	t.Helper()
-	ctx := context.Background()
-	var ids []string
-	for i := 0; i < n; i++ {
-		p, err := s.CreatePlayer(ctx, fmt.Sprintf("پخش %d", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, p.ID)
-	}
-	m, err := s.CreateMatch(ctx, NewMatch{Game: "counter", Players: ids})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 func add(player string, n int) rules.Event {
 	return rules.Event{Type: "add", Data: json.RawMessage(fmt.Sprintf(`{"player":%q,"n":%d}`, player, n))}
 }
 
-func countRows(t *testing.T, s *Store, table string) int {
-	t.Helper()
-	var n int
-	if err := s.read.QueryRow("SELECT COUNT(*) FROM " + table).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+func init() {
+	register(
+		conformanceCase{name: "MigrationsRecordedOnceEach", fn: testMigrationsRecordedOnceEach},
+		conformanceCase{name: "AppendRejectedStoresNothing", fn: testAppendRejectedStoresNothing},
+		conformanceCase{name: "IfMatchAndIdempotency", fn: testIfMatchAndIdempotency},
+		conformanceCase{name: "UndoFinishAndReopen", fn: testUndoFinishAndReopen},
+		conformanceCase{name: "UndoNothing", fn: testUndoNothing},
+		conformanceCase{name: "CachedStateEqualsReplayAfterRestart", fn: testCachedStateEqualsReplayAfterRestart},
+		conformanceCase{name: "ConcurrentAppendsHaveNoGaps", fn: testConcurrentAppendsHaveNoGaps},
+		conformanceCase{name: "NotFound", fn: testNotFound},
+	)
 }
+
+// SQLite's own machinery: pragmas, checkpoints.
 
 func TestPragmasReachEveryConnection(t *testing.T) {
 	s := openTest(t, "")
@@ -100,19 +73,19 @@ func TestPragmasReachEveryConnection(t *testing.T) {
 	}
 }
 
-func TestMigrationsRecordedOnceEach(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "m.db")
-	s := openTest(t, path)
+func testMigrationsRecordedOnceEach(t *testing.T, e *testEngine) {
+	dsn := e.fresh(t)
+	s := openDSN(t, dsn)
 	s.Close()
-	s2 := openTest(t, path) // reopening applies nothing new
-	ms, _ := loadMigrations()
+	s2 := openDSN(t, dsn) // reopening applies nothing new
+	ms, _ := loadMigrations(e.name)
 	if got := countRows(t, s2, "schema_migrations"); got != len(ms) {
 		t.Fatalf("schema_migrations has %d rows, want %d", got, len(ms))
 	}
 }
 
-func TestAppendRejectedStoresNothing(t *testing.T) {
-	s := openTest(t, "")
+func testAppendRejectedStoresNothing(t *testing.T, e *testEngine) {
+	s := e.open(t)
 	m := newCounterMatch(t, s, 2)
 	ctx := context.Background()
 	p0, p1 := m.Seats[0].PlayerID, m.Seats[1].PlayerID
@@ -133,8 +106,8 @@ func TestAppendRejectedStoresNothing(t *testing.T) {
 	}
 }
 
-func TestIfMatchAndIdempotency(t *testing.T) {
-	s := openTest(t, "")
+func testIfMatchAndIdempotency(t *testing.T, e *testEngine) {
+	s := e.open(t)
 	m := newCounterMatch(t, s, 2)
 	ctx := context.Background()
 	p0 := m.Seats[0].PlayerID
@@ -160,8 +133,8 @@ func TestIfMatchAndIdempotency(t *testing.T) {
 	}
 }
 
-func TestUndoFinishAndReopen(t *testing.T) {
-	s := openTest(t, "")
+func testUndoFinishAndReopen(t *testing.T, e *testEngine) {
+	s := e.open(t)
 	ctx := context.Background()
 	p1, _ := s.CreatePlayer(ctx, "Sara")
 	p2, _ := s.CreatePlayer(ctx, "Reza")
@@ -211,17 +184,17 @@ func TestUndoFinishAndReopen(t *testing.T) {
 	}
 }
 
-func TestUndoNothing(t *testing.T) {
-	s := openTest(t, "")
+func testUndoNothing(t *testing.T, e *testEngine) {
+	s := e.open(t)
 	m := newCounterMatch(t, s, 2)
 	if _, err := s.Undo(context.Background(), m.ID, AppendOptions{}); !errors.Is(err, ErrNothingToUndo) {
 		t.Fatalf("undo on empty log: %v", err)
 	}
 }
 
-func TestCachedStateEqualsReplayAfterRestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "r.db")
-	s := openTest(t, path)
+func testCachedStateEqualsReplayAfterRestart(t *testing.T, e *testEngine) {
+	dsn := e.fresh(t)
+	s := openDSN(t, dsn)
 	m := newCounterMatch(t, s, 3)
 	ctx := context.Background()
 	for i := 0; i < 9; i++ {
@@ -234,7 +207,7 @@ func TestCachedStateEqualsReplayAfterRestart(t *testing.T) {
 	}
 	cached, _ := s.GetMatch(ctx, m.ID)
 	s.Close()
-	s2 := openTest(t, path)
+	s2 := openDSN(t, dsn)
 	replayed, err := s2.GetMatch(ctx, m.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -246,8 +219,8 @@ func TestCachedStateEqualsReplayAfterRestart(t *testing.T) {
 	}
 }
 
-func TestConcurrentAppendsHaveNoGaps(t *testing.T) {
-	s := openTest(t, "")
+func testConcurrentAppendsHaveNoGaps(t *testing.T, e *testEngine) {
+	s := e.open(t)
 	ctx := context.Background()
 	const matches, perMatch = 8, 12
 	var ms []*Match
@@ -298,8 +271,8 @@ func TestConcurrentAppendsHaveNoGaps(t *testing.T) {
 	}
 }
 
-func TestNotFound(t *testing.T) {
-	s := openTest(t, "")
+func testNotFound(t *testing.T, e *testEngine) {
+	s := e.open(t)
 	ctx := context.Background()
 	if _, err := s.GetMatch(ctx, "m_nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatal(err)

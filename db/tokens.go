@@ -47,7 +47,7 @@ func HashSecret(secret string) string {
 func (s *Store) CreateToken(ctx context.Context, secret, role, leagueID, label, createdBy string) (*Token, error) {
 	t := &Token{ID: newID("tk_"), Role: role, LeagueID: leagueID, Label: label, CreatedBy: createdBy, CreatedAt: formatTime(s.now())}
 	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO tokens(id, hash, role, league_id, label, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		_, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO tokens(id, hash, role, league_id, label, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
 			t.ID, HashSecret(secret), t.Role, nullable(t.LeagueID), t.Label, nullable(t.CreatedBy), t.CreatedAt)
 		return err
 	})
@@ -59,8 +59,8 @@ func (s *Store) CreateToken(ctx context.Context, secret, role, leagueID, label, 
 
 // TokenByHash finds a live (not revoked) token by the hash of its secret.
 func (s *Store) TokenByHash(ctx context.Context, hash string) (*Token, error) {
-	t, err := s.scanToken(s.read.QueryRowContext(ctx, `SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
-		FROM tokens WHERE hash = ?`, hash))
+	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
+		FROM tokens WHERE hash = ?`), hash))
 	if err != nil {
 		return nil, err
 	}
@@ -72,8 +72,8 @@ func (s *Store) TokenByHash(ctx context.Context, hash string) (*Token, error) {
 
 // GetToken returns a token by ID (revoked ones too).
 func (s *Store) GetToken(ctx context.Context, id string) (*Token, error) {
-	t, err := s.scanToken(s.read.QueryRowContext(ctx, `SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
-		FROM tokens WHERE id = ?`, id))
+	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
+		FROM tokens WHERE id = ?`), id))
 	if errors.Is(err, ErrNotFound) {
 		return nil, notFound("token", id)
 	}
@@ -89,7 +89,7 @@ func (s *Store) ListTokens(ctx context.Context, leagueID string) ([]Token, error
 		q += ` WHERE league_id = ?`
 		args = append(args, leagueID)
 	}
-	rows, err := s.read.QueryContext(ctx, q+` ORDER BY created_at, id`, args...)
+	rows, err := s.read.QueryContext(ctx, s.d.rebind(q+` ORDER BY created_at, id`), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (s *Store) ListTokens(ctx context.Context, leagueID string) ([]Token, error
 // RevokeToken marks a token revoked; it stops working at once.
 func (s *Store) RevokeToken(ctx context.Context, id string) error {
 	return s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, formatTime(s.now()), id)
+		res, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`), formatTime(s.now()), id)
 		if err != nil {
 			return err
 		}
@@ -127,12 +127,31 @@ func (s *Store) CountTokens(ctx context.Context) (int, error) {
 }
 
 // EnsureAdminToken makes secret a live admin token if it is not one yet.
+// Several instances starting at once with the same secret all succeed: the
+// insert is an upsert on the hash that does nothing when the token exists.
+// A secret whose token was revoked stays revoked and is an error.
 func (s *Store) EnsureAdminToken(ctx context.Context, secret string) error {
-	if _, err := s.TokenByHash(ctx, HashSecret(secret)); err == nil {
+	hash := HashSecret(secret)
+	if _, err := s.TokenByHash(ctx, hash); err == nil {
 		return nil
 	}
-	_, err := s.CreateToken(ctx, secret, RoleAdmin, "", "admin (from MOTAMED_ADMIN_TOKEN)", "")
-	return err
+	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO tokens(id, hash, role, label, created_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (hash) DO NOTHING`), newID("tk_"), hash, RoleAdmin, "admin (from MOTAMED_ADMIN_TOKEN)", formatTime(s.now()))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
+		FROM tokens WHERE hash = ?`), hash))
+	if err != nil {
+		return err
+	}
+	if t.Revoked || t.Role != RoleAdmin {
+		return errors.New("db: that admin secret belongs to a revoked or non-admin token")
+	}
+	return nil
 }
 
 type rowScanner interface{ Scan(dest ...any) error }
@@ -147,6 +166,7 @@ func (s *Store) scanToken(r rowScanner) (*Token, error) {
 		return nil, err
 	}
 	t.LeagueID, t.CreatedBy = league.String, createdBy.String
+	t.CreatedAt = formatTime(parseTime(t.CreatedAt)) // PostgreSQL's timestamptz as SQLite's text
 	return &t, nil
 }
 

@@ -18,7 +18,7 @@ func (s *Store) VerifyCache(ctx context.Context) error {
 	}
 	s.cache.mu.Unlock()
 	for _, m := range cached {
-		replayed, _, err := s.loadMatch(ctx, m.ID, -1)
+		replayed, _, err := s.loadMatch(ctx, nil, m.ID, -1)
 		if err != nil {
 			return fmt.Errorf("match %s: %w", m.ID, err)
 		}

@@ -11,8 +11,12 @@ import (
 
 // A random walk of appends (legal and not), undos and restarts: after every
 // step the cached state equals a replay of the stored log.
-func TestCachedStateAlwaysEqualsReplay(t *testing.T) {
-	s := openTest(t, "")
+func init() {
+	register(conformanceCase{name: "CachedStateAlwaysEqualsReplay", fn: testCachedStateAlwaysEqualsReplay})
+}
+
+func testCachedStateAlwaysEqualsReplay(t *testing.T, e *testEngine) {
+	s := e.open(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 11))
 	var ms []*Match

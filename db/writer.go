@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 )
 
 // writeFunc does one logical write inside the batch transaction.
@@ -28,6 +29,12 @@ type writeOp struct {
 // whole transaction is rolled back and each write of the batch is retried
 // alone in its own transaction, so one failing write never takes its
 // neighbours down with it.
+//
+// On PostgreSQL the writer is direct (startDirectWriter): each write runs in
+// its own transaction on the pool, concurrently with the others. The server
+// batches the fsyncs of concurrent commits itself, and several instances
+// write the same database, so a queue in one of them would serialize only
+// its own share of the writes.
 type writer struct {
 	conn     *sql.DB
 	ops      chan *writeOp
@@ -35,10 +42,20 @@ type writer struct {
 	log      *slog.Logger
 	stopOnce sync.Once
 	stopped  chan struct{}
+	direct   bool
+	closed   atomic.Bool
 }
 
 // errStopped is returned for writes submitted after shutdown began.
 var errStopped = errors.New("db: the store is closed")
+
+// startDirectWriter returns a writer that runs each write at once in its
+// own transaction (PostgreSQL).
+func startDirectWriter(conn *sql.DB, log *slog.Logger) *writer {
+	w := &writer{conn: conn, log: log, direct: true, stopped: make(chan struct{})}
+	close(w.stopped)
+	return w
+}
 
 func startWriter(conn *sql.DB, maxBatch int, log *slog.Logger) *writer {
 	w := &writer{conn: conn, ops: make(chan *writeOp, maxBatch*4), maxBatch: maxBatch, log: log, stopped: make(chan struct{})}
@@ -51,6 +68,12 @@ func startWriter(conn *sql.DB, maxBatch int, log *slog.Logger) *writer {
 // the caller must know whether it did.
 func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
 	op := &writeOp{fn: fn, done: make(chan error, 1)}
+	if w.direct {
+		if w.closed.Load() {
+			return errStopped
+		}
+		return w.runBatch([]*writeOp{op})
+	}
 	defer func() {
 		// Sending on the closed queue after stop panics; report it as closed.
 		if recover() != nil {
@@ -66,6 +89,10 @@ func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
 }
 
 func (w *writer) stop() {
+	w.closed.Store(true)
+	if w.direct {
+		return
+	}
 	w.stopOnce.Do(func() { close(w.ops) })
 	<-w.stopped
 }

@@ -47,7 +47,9 @@ func bootstrapAdmin(ctx context.Context, store *db.Store, dbPath string, stdout 
 	return nil
 }
 
-func adminTokenFile(dbPath string) string { return dbPath + ".admin-token" }
+// adminTokenFile is PATH.admin-token beside a SQLite database, or
+// NAME.admin-token in the working directory for a PostgreSQL database NAME.
+func adminTokenFile(dbPath string) string { return db.DatabaseName(dbPath) + ".admin-token" }
 
 // writeSecretFile writes secret to path with mode 0600, replacing any file
 // there (left by an earlier database of the same name).

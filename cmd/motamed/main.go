@@ -1,5 +1,6 @@
 // Command motamed serves the Motamed API: table-companion scoring and
-// refereeing for physical tabletop games, stored in SQLite.
+// refereeing for physical tabletop games, stored in SQLite (one site) or
+// PostgreSQL (several instances sharing one database).
 package main
 
 import (
@@ -54,14 +55,14 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("motamed", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", env("MOTAMED_ADDR", "127.0.0.1:8080"), "listen address (MOTAMED_ADDR)")
-	fs.StringVar(&cfg.dbPath, "db", env("MOTAMED_DB", "motamed.db"), "SQLite database file, created on first start (MOTAMED_DB)")
+	fs.StringVar(&cfg.dbPath, "db", env("MOTAMED_DB", "motamed.db"), "the database: a SQLite file (or sqlite:FILE), created on first start, or a postgres:// URL (MOTAMED_DB)")
 	fs.StringVar(&cfg.logLevel, "log-level", env("MOTAMED_LOG_LEVEL", "info"), "debug, info, warn or error (MOTAMED_LOG_LEVEL)")
 	fs.StringVar(&cfg.logFormat, "log-format", env("MOTAMED_LOG_FORMAT", "text"), "text or json (MOTAMED_LOG_FORMAT)")
 	fs.StringVar(&cfg.bodyLimit, "body-limit", env("MOTAMED_BODY_LIMIT", "1M"), "largest request body accepted (MOTAMED_BODY_LIMIT)")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", envDuration("MOTAMED_REQUEST_TIMEOUT", 10*time.Second), "deadline for each request (MOTAMED_REQUEST_TIMEOUT)")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", envDuration("MOTAMED_SHUTDOWN_TIMEOUT", 15*time.Second), "how long shutdown waits for in-flight requests (MOTAMED_SHUTDOWN_TIMEOUT)")
 	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
-	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL (MOTAMED_SYNCHRONOUS)")
+	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL; PostgreSQL keeps its own (MOTAMED_SYNCHRONOUS)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.Float64Var(&cfg.writesPerSecond, "writes-per-second", envFloat("MOTAMED_WRITES_PER_SECOND", 100), "write limit per token and per client address; negative turns it off (MOTAMED_WRITES_PER_SECOND)")
 	if err := fs.Parse(args); err != nil {
@@ -93,8 +94,14 @@ func newLogger(cfg config, w io.Writer) (*slog.Logger, error) {
 const usage = `motamed serves the Motamed API and looks after its database.
 
   motamed [serve] [flags]          serve HTTP (see motamed serve -h for flags)
-  motamed backup --out FILE        copy a live database consistently
+  motamed backup --out FILE        copy a live SQLite database consistently
   motamed check                    verify a database: integrity, and every match replays to what is stored
+  motamed migrate                  apply the database's migrations and exit
+  motamed copy --from sqlite:FILE --to postgres://...
+                                   copy a database's contents into an empty one, then replay every match on it
+
+  --db (or MOTAMED_DB) chooses the database and its engine: a file path or
+  sqlite:FILE for SQLite, a postgres:// or postgresql:// URL for PostgreSQL.
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -106,6 +113,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return runBackup(ctx, args[1:], stdout, stderr)
 		case "check":
 			return runCheck(ctx, args[1:], stdout, stderr)
+		case "migrate":
+			return runMigrate(ctx, args[1:], stdout, stderr)
+		case "copy":
+			return runCopy(ctx, args[1:], stdout, stderr)
 		case "help", "-h", "--help":
 			fmt.Fprint(stdout, usage)
 			return nil
@@ -141,7 +152,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 
 	games := all.Registry()
-	store, err := db.Open(ctx, db.Config{Path: cfg.dbPath, CacheSize: cfg.cacheSize, Synchronous: strings.ToUpper(cfg.synchronous), Logger: log}, games)
+	store, err := db.Open(ctx, db.Config{DSN: cfg.dbPath, CacheSize: cfg.cacheSize, Synchronous: strings.ToUpper(cfg.synchronous), Logger: log}, games)
 	if err != nil {
 		return err
 	}
@@ -169,7 +180,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	addr := ln.Addr().String()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
-	log.Info("motamed serving", "addr", "http://"+addr, "db", cfg.dbPath, "docs", "http://"+addr+"/docs")
+	log.Info("motamed serving", "addr", "http://"+addr, "db", db.Redact(cfg.dbPath), "engine", store.Engine(), "docs", "http://"+addr+"/docs")
 	if onListen != nil {
 		onListen(addr)
 	}

@@ -12,7 +12,8 @@ import (
 	"github.com/motamed/motamed/rules/all"
 )
 
-// runBackup: motamed backup --out FILE [--db PATH] copies a live database.
+// runBackup: motamed backup --out FILE [--db PATH] copies a live SQLite
+// database (a PostgreSQL database is backed up with pg_dump).
 func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("motamed backup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -73,10 +74,73 @@ func btoi(b bool) int {
 }
 
 // openExisting opens a database that must already exist (a typo in --db
-// should not create an empty one to back up or check).
-func openExisting(ctx context.Context, path string) (*db.Store, error) {
-	if _, err := statFile(path); err != nil {
-		return nil, fmt.Errorf("database %s: %w", path, err)
+// should not create an empty SQLite file to back up, check or copy from; a
+// PostgreSQL database is never created by Motamed).
+func openExisting(ctx context.Context, dsn string) (*db.Store, error) {
+	if db.Engine(dsn) == "sqlite" {
+		if _, err := statFile(db.DatabaseName(dsn)); err != nil {
+			return nil, fmt.Errorf("database %s: %w", dsn, err)
+		}
 	}
-	return db.Open(ctx, db.Config{Path: path, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
+	return db.Open(ctx, db.Config{DSN: dsn, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
+}
+
+// runMigrate: motamed migrate [--db DSN] applies the migrations the
+// database lacks (creating a SQLite file if needed) and exits. Serving
+// migrates too; this is for deployments that migrate as a separate step,
+// for example before starting several instances on one PostgreSQL.
+func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("motamed migrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dsn := fs.String("db", env("MOTAMED_DB", "motamed.db"), "the database: a SQLite file or a postgres:// URL (MOTAMED_DB)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	store, err := db.Open(ctx, db.Config{DSN: *dsn, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	applied, version := store.Migrations()
+	fmt.Fprintf(stdout, "%s (%s): applied %d migration(s); schema version %d\n", db.Redact(*dsn), store.Engine(), applied, version)
+	return nil
+}
+
+// runCopy: motamed copy --from DSN --to DSN copies every player, league,
+// token, match, seat, event, idempotency key and result into an empty
+// database (usually a SQLite file into PostgreSQL), in one transaction, then
+// verifies it by replaying every match on both sides.
+func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("motamed copy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	from := fs.String("from", "", "the database to copy from (sqlite:FILE, or a postgres:// URL); it must exist")
+	to := fs.String("to", "", "the database to copy into (a postgres:// URL, or sqlite:FILE); migrated, and it must hold no data yet")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *from == "" || *to == "" {
+		return errors.New("copy: --from and --to are required")
+	}
+	src, err := openExisting(ctx, *from)
+	if err != nil {
+		return fmt.Errorf("copy: --from: %w", err)
+	}
+	defer src.Close()
+	dst, err := db.Open(ctx, db.Config{DSN: *to, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
+	if err != nil {
+		return fmt.Errorf("copy: --to: %w", err)
+	}
+	defer dst.Close()
+	rep, err := db.Copy(ctx, src, dst)
+	if rep != nil {
+		for _, t := range rep.Tables {
+			fmt.Fprintf(stdout, "%-18s %d rows\n", t.Table, t.Rows)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "copied %s (%s) into %s (%s)\nmatches replayed on both sides and equal: %d\nevents replayed: %d\nok\n",
+		db.Redact(*from), src.Engine(), db.Redact(*to), dst.Engine(), rep.Matches, rep.Check.Events)
+	return nil
 }
