@@ -295,7 +295,7 @@ func TestSwapRefereeRejects(t *testing.T) {
 	wantRefereeViolation(t, "swap", `{"village":[13,13,5],"selected":[1,3],"drawn":13}`, "SILVER-COMP-2")
 }
 
-// The swap answer's JSON, exactly (the lead documents it).
+// The swap answer's JSON, exactly as openapi.yaml and the docs show it.
 func TestSwapRefereeS3JSON(t *testing.T) {
 	ans, err := askSwap(json.RawMessage(exampleSwapRequest))
 	if err != nil {
