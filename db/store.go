@@ -47,7 +47,10 @@ type Config struct {
 	// (default: an acknowledged commit survives power loss) or "NORMAL".
 	// PostgreSQL keeps its own synchronous_commit setting.
 	Synchronous string
-	Logger      *slog.Logger
+	// KeyTTL is how long idempotency keys are remembered (default
+	// DefaultKeyTTL); a negative value keeps them forever.
+	KeyTTL time.Duration
+	Logger *slog.Logger
 }
 
 // Store is the database. On SQLite all writes go through one connection
@@ -67,6 +70,8 @@ type Store struct {
 	clock func() time.Time
 	stmts hotStatements
 	ckpt  *checkpointer
+	// janitor deletes expired idempotency keys.
+	janitor *janitor
 	// migrated is how many migrations this Open applied.
 	migrated int
 
@@ -129,11 +134,24 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	if isPostgresDSN(cfg.DSN) {
-		return openPostgres(ctx, cfg, games)
+	if cfg.KeyTTL == 0 {
+		cfg.KeyTTL = DefaultKeyTTL
 	}
-	cfg.Path = sqlitePath(cfg.DSN)
-	return openSQLite(ctx, cfg, games)
+	var s *Store
+	var err error
+	if isPostgresDSN(cfg.DSN) {
+		s, err = openPostgres(ctx, cfg, games)
+	} else {
+		cfg.Path = sqlitePath(cfg.DSN)
+		s, err = openSQLite(ctx, cfg, games)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if cfg.KeyTTL > 0 {
+		s.janitor = startJanitor(s, cfg.KeyTTL, time.Hour)
+	}
+	return s, nil
 }
 
 func openSQLite(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error) {
@@ -243,6 +261,9 @@ func (s *Store) Close() error {
 }
 
 func (s *Store) close() error {
+	if s.janitor != nil {
+		s.janitor.close()
+	}
 	s.w.stop()
 	for _, st := range []*sql.Stmt{s.stmts.insertEvent, s.stmts.updateStatus, s.stmts.insertKey} {
 		if st != nil {

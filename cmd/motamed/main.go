@@ -47,6 +47,7 @@ type config struct {
 	cacheSize       int
 	synchronous     string
 	writesPerSecond float64
+	keyTTL          time.Duration
 	cpuProfile      string
 }
 
@@ -64,6 +65,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
 	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL; PostgreSQL keeps its own (MOTAMED_SYNCHRONOUS)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
+	fs.DurationVar(&cfg.keyTTL, "idempotency-ttl", envDuration("MOTAMED_IDEMPOTENCY_TTL", db.DefaultKeyTTL), "how long an Idempotency-Key is remembered; negative keeps keys forever (MOTAMED_IDEMPOTENCY_TTL)")
 	fs.Float64Var(&cfg.writesPerSecond, "writes-per-second", envFloat("MOTAMED_WRITES_PER_SECOND", 100), "write limit per token and per client address; negative turns it off (MOTAMED_WRITES_PER_SECOND)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -152,7 +154,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 
 	games := all.Registry()
-	store, err := db.Open(ctx, db.Config{DSN: cfg.dbPath, CacheSize: cfg.cacheSize, Synchronous: strings.ToUpper(cfg.synchronous), Logger: log}, games)
+	store, err := db.Open(ctx, db.Config{DSN: cfg.dbPath, CacheSize: cfg.cacheSize, Synchronous: strings.ToUpper(cfg.synchronous), KeyTTL: cfg.keyTTL, Logger: log}, games)
 	if err != nil {
 		return err
 	}

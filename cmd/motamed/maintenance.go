@@ -82,7 +82,7 @@ func openExisting(ctx context.Context, dsn string) (*db.Store, error) {
 			return nil, fmt.Errorf("database %s: %w", dsn, err)
 		}
 	}
-	return db.Open(ctx, db.Config{DSN: dsn, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
+	return db.Open(ctx, db.Config{DSN: dsn, KeyTTL: -1, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
 }
 
 // runMigrate: motamed migrate [--db DSN] applies the migrations the
@@ -96,7 +96,7 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	store, err := db.Open(ctx, db.Config{DSN: *dsn, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
+	store, err := db.Open(ctx, db.Config{DSN: *dsn, KeyTTL: -1, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
 	if err != nil {
 		return err
 	}
@@ -126,7 +126,7 @@ func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("copy: --from: %w", err)
 	}
 	defer src.Close()
-	dst, err := db.Open(ctx, db.Config{DSN: *to, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
+	dst, err := db.Open(ctx, db.Config{DSN: *to, KeyTTL: -1, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
 	if err != nil {
 		return fmt.Errorf("copy: --to: %w", err)
 	}
