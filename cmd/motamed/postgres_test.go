@@ -352,7 +352,7 @@ func TestPostgresCommands(t *testing.T) {
 	if err := run(ctx, []string{"migrate", "--db", dsn}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "applied 2 migration(s); schema version 2") || leaksPassword(out.String(), dsn) {
+	if !strings.Contains(out.String(), "applied 3 migration(s); schema version 3") || leaksPassword(out.String(), dsn) {
 		t.Fatalf("migrate: %s", out.String())
 	}
 	out.Reset()
