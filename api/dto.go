@@ -69,14 +69,16 @@ type SeatResponse struct {
 
 // MatchResponse is a match at its current version.
 type MatchResponse struct {
-	ID        string          `json:"id" example:"m_3kq9w2m1x8c4v7b5n6z0"`
-	Game      string          `json:"game" example:"wizard"`
-	LeagueID  *string         `json:"league_id"`
-	Status    string          `json:"status" enums:"in_progress,finished"`
-	Players   []SeatResponse  `json:"players"`
-	Options   json.RawMessage `json:"options" swaggertype:"object"`
-	Version   int64           `json:"version" example:"7"`
-	Next      string          `json:"next" example:"Bids are due from Sara."`
+	ID       string          `json:"id" example:"m_3kq9w2m1x8c4v7b5n6z0"`
+	Game     string          `json:"game" example:"wizard"`
+	LeagueID *string         `json:"league_id"`
+	Status   string          `json:"status" enums:"in_progress,finished"`
+	Players  []SeatResponse  `json:"players"`
+	Options  json.RawMessage `json:"options" swaggertype:"object"`
+	Version  int64           `json:"version" example:"7"`
+	Next     string          `json:"next" example:"Bids are due from Sara."`
+	// State is where the game stands now (shape per game); the score sheet
+	// is not repeated in it: it is Scores.Rounds.
 	State     json.RawMessage `json:"state" swaggertype:"object"`
 	Scores    ScoresResponse  `json:"scores"`
 	Result    *rules.Result   `json:"result"`
@@ -143,14 +145,16 @@ func leagueResponse(l *db.League) LeagueResponse {
 	return LeagueResponse{ID: l.ID, Name: l.Name, Game: l.Game, Options: o, Visibility: l.Visibility, CreatedAt: timeString(l.CreatedAt)}
 }
 
-// matchResponse is the match body. The state and score rows come from the
-// encode cache; a state that cannot be encoded is a bug in a game, reported
-// as null rather than failing the request that recorded a valid event.
+// matchResponse is the match body as a value, for pages that render it.
+// The state and score rows come from the encode cache; a state that cannot
+// be encoded is a bug in a game, reported as null rather than failing the
+// request that recorded a valid event.
 func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
-	state, rounds, err := s.encoded.encoded(m)
-	if err != nil {
-		s.log.Error("encode match state", "match", m.ID, "err", err)
-		state, rounds = json.RawMessage("null"), json.RawMessage("[]")
+	state, rounds := json.RawMessage("null"), json.RawMessage("[]")
+	if e, err := s.encoded.get(m); err != nil {
+		s.log.Error("encode match", "match", m.ID, "err", err)
+	} else {
+		state, rounds = e.state, e.appendRounds(nil)
 	}
 	r := MatchResponse{
 		ID: m.ID, Game: m.Game, Status: m.Status, Options: m.Options, Version: m.Version,
@@ -166,6 +170,18 @@ func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
 	}
 	r.Scores = ScoresResponse{Totals: m.State.Scores().Totals, Rounds: rounds}
 	return r
+}
+
+// matchJSON is the JSON of MatchResponse for m in lang, written once per
+// version and language and then shared: callers must not modify it.
+func (s *Server) matchJSON(m *db.Match, lang string) []byte {
+	e, err := s.encoded.get(m)
+	if err != nil {
+		s.log.Error("encode match", "match", m.ID, "err", err)
+		b, _ := json.Marshal(s.matchResponse(m, lang))
+		return b
+	}
+	return e.body(lang)
 }
 
 func (s *Server) eventResponse(e db.Event, lang string) EventResponse {

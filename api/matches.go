@@ -49,7 +49,7 @@ func (s *Server) createMatch(c echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/matches/"+m.ID)
 	setETag(c, m.Version)
-	return c.JSON(http.StatusCreated, s.matchResponse(m, langOf(c)))
+	return s.writeMatch(c, http.StatusCreated, m)
 }
 
 // getMatch returns a match at its current version; the ETag is the version.
@@ -70,7 +70,7 @@ func (s *Server) getMatch(c echo.Context) error {
 	if inm := c.Request().Header.Get("If-None-Match"); inm != "" && inm == etag(m.Version) {
 		return c.NoContent(http.StatusNotModified)
 	}
-	return c.JSON(http.StatusOK, s.matchResponse(m, langOf(c)))
+	return s.writeMatch(c, http.StatusOK, m)
 }
 
 func etag(version int64) string { return `"` + strconv.FormatInt(version, 10) + `"` }

@@ -81,7 +81,7 @@ func (s *Server) matchStream(c echo.Context) error {
 		w.event("missed", e.Seq, s.missedJSON(e, lang))
 	}
 	if !resume || last != m.Version {
-		w.event("snapshot", m.Version, mustJSON(map[string]any{"match": s.matchResponse(m, lang)}))
+		w.event("snapshot", m.Version, joinParts([][]byte{matchOpen, s.matchJSON(m, lang), closingBrace}))
 	}
 	if w.flush() != nil {
 		return nil

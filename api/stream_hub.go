@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
@@ -55,23 +54,7 @@ func newHub() *hub {
 type matchMsg struct {
 	version int64
 	res     *db.Appended
-	en, fa  lazyJSON
-}
-
-type lazyJSON struct {
-	once sync.Once
-	b    []byte
-}
-
-func (l *lazyJSON) get(f func() any) []byte {
-	l.once.Do(func() {
-		b, err := json.Marshal(f())
-		if err != nil {
-			b = []byte(`{}`)
-		}
-		l.b = b
-	})
-	return l.b
+	en, fa  lazyBody
 }
 
 func (m *matchMsg) data(s *Server, lang string) []byte {
@@ -79,9 +62,8 @@ func (m *matchMsg) data(s *Server, lang string) []byte {
 	if lang == "fa" {
 		l = &m.fa
 	}
-	return l.get(func() any {
-		return AppendedResponse{Event: s.eventResponse(m.res.Event, lang), Match: s.matchResponse(m.res.Match, lang)}
-	})
+	l.once.Do(func() { l.b = joinParts(s.appendedJSON(m.res, lang)) })
+	return l.b
 }
 
 // matchSub is one open match stream.

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/motamed/motamed/rules"
 )
 
 // copyTables is every table of the schema with its columns, in an order
@@ -193,8 +194,8 @@ func verifyCopy(ctx context.Context, src, dst *Store, rep *CopyReport) error {
 		if err != nil {
 			return fmt.Errorf("match %s on the destination: %w", id, err)
 		}
-		sa, _ := json.Marshal(a.State)
-		sb, _ := json.Marshal(b.State)
+		sa, _ := rules.Fingerprint(a.State)
+		sb, _ := rules.Fingerprint(b.State)
 		if a.Version != b.Version || a.Status != b.Status || !bytes.Equal(sa, sb) {
 			return fmt.Errorf("match %s replays differently: version %d/%d, status %s/%s", id, a.Version, b.Version, a.Status, b.Status)
 		}

@@ -212,8 +212,8 @@ func testCachedStateEqualsReplayAfterRestart(t *testing.T, e *testEngine) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := json.Marshal(cached.State)
-	b, _ := json.Marshal(replayed.State)
+	a, _ := rules.Fingerprint(cached.State)
+	b, _ := rules.Fingerprint(replayed.State)
 	if string(a) != string(b) || cached.Version != replayed.Version {
 		t.Fatalf("cached %s v%d != replayed %s v%d", a, cached.Version, b, replayed.Version)
 	}

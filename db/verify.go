@@ -3,8 +3,9 @@ package db
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
+
+	"github.com/motamed/motamed/rules"
 )
 
 // VerifyCache replays every cached match from the database and reports any
@@ -28,11 +29,11 @@ func (s *Store) VerifyCache(ctx context.Context) error {
 		if replayed.Version > m.Version {
 			continue // a write landed after we copied the cache
 		}
-		a, err := json.Marshal(m.State)
+		a, err := rules.Fingerprint(m.State)
 		if err != nil {
 			return err
 		}
-		b, err := json.Marshal(replayed.State)
+		b, err := rules.Fingerprint(replayed.State)
 		if err != nil {
 			return err
 		}

@@ -1374,6 +1374,7 @@ const docTemplate = `{
                     "$ref": "#/definitions/api.ScoresResponse"
                 },
                 "state": {
+                    "description": "State is where the game stands now (shape per game); the score sheet\nis not repeated in it: it is Scores.Rounds.",
                     "type": "object"
                 },
                 "status": {

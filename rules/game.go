@@ -55,6 +55,12 @@ type State interface {
 
 // Scores is the score sheet: running totals per player ID (points, levels,
 // gems, dice... whatever the game counts) and the game's own per-round rows.
+//
+// Rounds is a slice, oldest row first, and only its last row may still
+// change: when Apply takes a state with n rows to one with m rows, the rows
+// before index min(n, m)-1 marshal to the same JSON in both. (An undo is a
+// replay to an earlier state, so it keeps the same promise in reverse.)
+// Servers rely on it to encode a long score sheet once, not on every event.
 type Scores struct {
 	Totals map[string]int `json:"totals"`
 	Rounds any            `json:"rounds" swaggertype:"array,object"`
@@ -150,4 +156,17 @@ type Source struct {
 	SectionEN string `json:"section_en"`
 	// Kind is "seed", "seed-derived" or "default" (the spec's provenance tag).
 	Kind string `json:"kind"`
+}
+
+// Fingerprint is the JSON of everything a state shows: the state itself, its
+// score sheet, its result and what comes next. Two states with the same
+// fingerprint answer every request the same way, so it is what tests and
+// consistency checks compare.
+func Fingerprint(s State) ([]byte, error) {
+	return json.Marshal(struct {
+		State  State   `json:"state"`
+		Scores Scores  `json:"scores"`
+		Result *Result `json:"result"`
+		Next   Text    `json:"next"`
+	}{s, s.Scores(), s.Result(), s.Next()})
 }

@@ -3,9 +3,10 @@
 // bounded time, mixing event POSTs with reads, and reports throughput,
 // latency percentiles per request kind, status codes, errors, finished
 // matches and the server's peak memory. Every event it sends was generated
-// by playing the match through the game's own rules package first, so the
-// server must accept all of them: any other answer is an error and the exit
-// status is 1, which makes the tool a correctness soak too.
+// (by package rules/play) by playing the match through the game's own rules
+// package first, so the server must accept all of them: any other answer is
+// an error and the exit status is 1, which makes the tool a correctness soak
+// too.
 //
 //	go build -o /tmp/motamed ./cmd/motamed
 //	go run ./cmd/motamed-load --spawn /tmp/motamed --tables 64 --duration 20s
@@ -31,6 +32,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/motamed/motamed/rules/play"
 )
 
 // config is every setting of a run.
@@ -159,7 +162,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		if g == "" {
 			continue
 		}
-		if _, ok := gameByID(g); !ok {
+		if _, ok := play.ByID(g); !ok {
 			return cfg, fmt.Errorf("--games: unknown game %q", g)
 		}
 		if !slices.Contains(cfg.games, g) {
@@ -180,7 +183,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		if !ok || err != nil || v < 0 {
 			return cfg, fmt.Errorf("--mix: %q is not game=weight", part)
 		}
-		if _, ok := gameByID(name); !ok {
+		if _, ok := play.ByID(name); !ok {
 			return cfg, fmt.Errorf("--mix: unknown game %q", name)
 		}
 		cfg.mix[name] = v
@@ -340,7 +343,7 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 			if w == 0 {
 				continue
 			}
-			spec, _ := gameByID(g)
+			spec, _ := play.ByID(g)
 			rn.specs = append(rn.specs, spec)
 			total := w
 			if n := len(rn.weights); n > 0 {
@@ -353,7 +356,7 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 			return nil, errors.New("no game left to play")
 		}
 		start := time.Now()
-		rn.pool, err = BuildPool(rn.specs, cfg.pool, cfg.seed)
+		rn.pool, err = play.BuildPool(rn.specs, cfg.pool, cfg.seed)
 		if err != nil {
 			return nil, fmt.Errorf("generating matches: %w", err)
 		}
@@ -475,7 +478,7 @@ func (rn *runner) createLeaguesFor(ctx context.Context, t *tally, ids ...string)
 	saved := rn.specs
 	rn.specs = nil
 	for _, id := range ids {
-		s, _ := gameByID(id)
+		s, _ := play.ByID(id)
 		rn.specs = append(rn.specs, s)
 	}
 	err := rn.createLeagues(ctx, t)

@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/motamed/motamed/rules/play"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -74,7 +76,7 @@ func fakeServer(t *testing.T, refuseEvery int64) (*httptest.Server, *atomic.Int6
 			Type string          `json:"type"`
 			Data json.RawMessage `json:"data"`
 		}
-		if err := json.NewDecoder(r.Body).Decode(&ev); err != nil || ev.Type == "" || strings.Contains(string(ev.Data), seatPrefix) {
+		if err := json.NewDecoder(r.Body).Decode(&ev); err != nil || ev.Type == "" || strings.Contains(string(ev.Data), play.SeatPrefix) {
 			http.Error(w, "bad event", http.StatusBadRequest)
 			return
 		}

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/motamed/motamed/rules/play"
 )
 
 // maxErrorMessages is how many error messages a run keeps (the count is
@@ -91,8 +93,8 @@ func (t *tally) merge(o *tally) {
 type runner struct {
 	cfg     config
 	cl      *client
-	pool    Pool
-	specs   []gameSpec
+	pool    play.Pool
+	specs   []play.Spec
 	weights []float64 // cumulative, per spec
 	leagues map[string]string
 
@@ -116,7 +118,7 @@ type table struct {
 
 // liveMatch is a match in progress on the server.
 type liveMatch struct {
-	seq        *Seq
+	seq        *play.Seq
 	id         string
 	rep        *strings.Replacer
 	next       int
@@ -139,7 +141,7 @@ func (rn *runner) done() bool {
 }
 
 // pickGame draws a game by the --mix weights.
-func (rn *runner) pickGame(r *rand.Rand) gameSpec {
+func (rn *runner) pickGame(r *rand.Rand) play.Spec {
 	x := r.Float64() * rn.weights[len(rn.weights)-1]
 	for i, w := range rn.weights {
 		if x < w {
@@ -154,16 +156,16 @@ func (rn *runner) createLeagues(ctx context.Context, t *tally) error {
 	rn.leagues = map[string]string{}
 	stamp := time.Now().UTC().Format("2006-01-02 15:04:05")
 	for _, s := range rn.specs {
-		body, _ := json.Marshal(map[string]any{"name": "motamed-load " + s.id + " " + stamp, "game": s.id})
+		body, _ := json.Marshal(map[string]any{"name": "motamed-load " + s.ID + " " + stamp, "game": s.ID})
 		res := rn.cl.do(ctx, http.MethodPost, "/v1/leagues", body, http.StatusCreated, true)
 		if !t.record(kindCreateLeague, res, "POST", "/v1/leagues", http.StatusCreated) {
-			return fmt.Errorf("creating the %s league: %s", s.id, res.describe("POST", "/v1/leagues", http.StatusCreated))
+			return fmt.Errorf("creating the %s league: %s", s.ID, res.describe("POST", "/v1/leagues", http.StatusCreated))
 		}
 		id, err := idOf(res.body)
 		if err != nil {
 			return err
 		}
-		rn.leagues[s.id] = id
+		rn.leagues[s.ID] = id
 	}
 	return nil
 }
@@ -215,15 +217,15 @@ func (rn *runner) newTables(ctx context.Context, n int) ([]*table, error) {
 // startMatch creates a new match at t from the pool.
 func (rn *runner) startMatch(ctx context.Context, t *table) *liveMatch {
 	spec := rn.pickGame(t.r)
-	seqs := rn.pool[spec.id]
+	seqs := rn.pool[spec.ID]
 	seq := seqs[t.r.IntN(len(seqs))]
 	perm := t.r.Perm(len(t.players))
 	ids := make([]string, seq.Seats)
 	for i := range ids {
 		ids[i] = t.players[perm[i]]
 	}
-	m := &liveMatch{seq: seq, rep: seq.Replacer(ids), league: rn.leagues[spec.id]}
-	req := map[string]any{"game": spec.id, "players": ids, "league_id": m.league}
+	m := &liveMatch{seq: seq, rep: seq.Replacer(ids), league: rn.leagues[spec.ID]}
+	req := map[string]any{"game": spec.ID, "players": ids, "league_id": m.league}
 	if seq.Options != "" {
 		req["options"] = json.RawMessage(m.rep.Replace(seq.Options))
 	}
@@ -243,7 +245,7 @@ func (rn *runner) startMatch(ctx context.Context, t *table) *liveMatch {
 	m.id = id
 	m.matchPath = "/v1/matches/" + id
 	m.eventsPath = m.matchPath + "/events"
-	t.tally.started[spec.id]++
+	t.tally.started[spec.ID]++
 	return m
 }
 
@@ -341,10 +343,10 @@ func (rn *runner) getMatchLoad(ctx context.Context, t *table, path string) {
 // prepareBigMatch creates a 3-player Wizard match and records its first
 // events events, for the get-match scenario.
 func (rn *runner) prepareBigMatch(ctx context.Context, t *table, events int) (string, error) {
-	spec, _ := gameByID("wizard")
-	var seq *Seq
+	spec, _ := play.ByID("wizard")
+	var seq *play.Seq
 	for i := 0; i < 2000 && seq == nil; i++ {
-		s, _, err := Generate(spec, rn.cfg.seed, i)
+		s, _, err := play.Generate(spec, rn.cfg.seed, i)
 		if err != nil {
 			return "", err
 		}
@@ -355,8 +357,8 @@ func (rn *runner) prepareBigMatch(ctx context.Context, t *table, events int) (st
 	if seq == nil {
 		return "", fmt.Errorf("no generated Wizard match has %d events", events)
 	}
-	rn.pool = Pool{"wizard": {seq}}
-	rn.specs, rn.weights = []gameSpec{spec}, []float64{1}
+	rn.pool = play.Pool{"wizard": {seq}}
+	rn.specs, rn.weights = []play.Spec{spec}, []float64{1}
 	m := rn.startMatch(ctx, t)
 	if m == nil {
 		return "", fmt.Errorf("creating the match failed: %v", t.tally.messages)

@@ -17,7 +17,7 @@ type State struct {
 	Combat *CombatRecord `json:"combat"`
 	// History holds a row per turn; rows of past turns are never changed,
 	// so states share them.
-	History  []*TurnRow `json:"history"`
+	History  []*TurnRow `json:"-"` // the score sheet: served as scores.rounds, not repeated in the state
 	Finished bool       `json:"finished"`
 	Winners  []string   `json:"winners"`
 }

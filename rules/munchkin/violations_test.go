@@ -198,8 +198,8 @@ func TestSetup(t *testing.T) {
 	if err != nil || eff2 != eff {
 		t.Fatalf("setup again from effective options: %v %+v", err, eff2)
 	}
-	a, _ := json.Marshal(st)
-	b, _ := json.Marshal(st2)
+	a, _ := rules.Fingerprint(st)
+	b, _ := rules.Fingerprint(st2)
 	if string(a) != string(b) {
 		t.Fatal("setup from the effective options gives another state")
 	}

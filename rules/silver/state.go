@@ -44,7 +44,7 @@ type State struct {
 	// ScoreJumpUsed lists who already had an exact 100 turned into 50
 	// (points model, SILVER-POINTS-6).
 	ScoreJumpUsed map[string]bool `json:"score_jump_used"`
-	History       []RoundRow      `json:"rounds"`
+	History       []RoundRow      `json:"-"` // the score sheet: served as scores.rounds, not repeated in the state
 	Outcome       *rules.Result   `json:"result"`
 }
 

@@ -100,8 +100,8 @@ func TestFullGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := json.Marshal(r)
-	b, _ := json.Marshal(s)
+	a, _ := rules.Fingerprint(r)
+	b, _ := rules.Fingerprint(s)
 	if string(a) != string(b) {
 		t.Error("replay differs")
 	}

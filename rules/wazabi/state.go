@@ -41,7 +41,7 @@ type State struct {
 	// FinishOrder lists the players out of dice this hand, first out first.
 	FinishOrder []string `json:"finish_order,omitempty"`
 	// Played holds one row per finished hand.
-	Played []HandRow `json:"hands_played"`
+	Played []HandRow `json:"-"` // the score sheet: served as scores.rounds, not repeated in the state
 	Over   bool      `json:"finished"`
 }
 

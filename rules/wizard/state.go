@@ -43,7 +43,7 @@ type State struct {
 	Disputes   []Dispute    `json:"disputes"`
 
 	// The score sheet.
-	Rows   []RoundRow     `json:"rounds"`
+	Rows   []RoundRow     `json:"-"` // the score sheet: served as scores.rounds, not repeated in the state
 	Totals map[string]int `json:"totals"`
 }
 

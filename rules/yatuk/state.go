@@ -48,7 +48,7 @@ type State struct {
 	DrawPile int `json:"draw_pile"`
 	// Passes counts consecutive passes by players with no card (YATUK-AMB-14).
 	Passes      int          `json:"passes"`
-	Battles     []BattleRow  `json:"battles"`
+	Battles     []BattleRow  `json:"-"` // the score sheet: served as scores.rounds, not repeated in the state
 	HandResults []HandResult `json:"hand_results"`
 	Finished    bool         `json:"finished"`
 	// EndRule is the rule that ended the match.

@@ -29,8 +29,8 @@ func newTable(t *testing.T, n int, options string) *table {
 	if err != nil {
 		t.Fatalf("setup with effective options %s: %v", raw, err)
 	}
-	a, _ := json.Marshal(s)
-	b, _ := json.Marshal(s2)
+	a, _ := rules.Fingerprint(s)
+	b, _ := rules.Fingerprint(s2)
 	if string(a) != string(b) {
 		t.Fatalf("setup with effective options differs:\n%s\n%s", a, b)
 	}

@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"math/rand/v2"
@@ -98,7 +98,7 @@ type munchkinMonster struct {
 }
 
 func playMunchkin(r *rand.Rand, o *oracle, n int) {
-	seats := seatIDs(n)
+	seats := SeatIDs(n)
 	opts := map[string]any{}
 	if chance(r, 0.15) {
 		opts["max_level"] = 5 + r.IntN(4) // a quick game
@@ -112,15 +112,7 @@ func playMunchkin(r *rand.Rand, o *oracle, n int) {
 	o.setup(opts)
 	top := o.state.(*munchkin.State).Options.MaxLevel
 	introduced := make([]bool, n)
-	seatOf := func(id string) int {
-		for i, s := range seats {
-			if s == id {
-				return i
-			}
-		}
-		o.fail(errSeat(id))
-		return -1
-	}
+	seatOf := o.seatOf
 	st := func() *munchkin.State { return o.state.(*munchkin.State) }
 
 	for !o.finished() {

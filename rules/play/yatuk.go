@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"math/rand/v2"
@@ -63,7 +63,7 @@ func yatukCard(r *rand.Rand) ycard {
 }
 
 func playYatuk(r *rand.Rand, o *oracle, n int) {
-	seats := seatIDs(n)
+	seats := SeatIDs(n)
 	capacities := map[string]int{}
 	for _, l := range yatukLands[:4] {
 		capacities[l] = 2 + r.IntN(3)
@@ -93,15 +93,7 @@ func playYatuk(r *rand.Rand, o *oracle, n int) {
 		}
 		return false
 	}
-	seatOf := func(id string) int {
-		for i, s := range seats {
-			if s == id {
-				return i
-			}
-		}
-		o.fail(errSeat(id))
-		return -1
-	}
+	seatOf := o.seatOf
 	// cols[land][seat] is the column, every card known to the generator.
 	cols := map[string][][]ycard{}
 	for _, l := range yatukLands {

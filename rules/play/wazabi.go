@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"math/rand/v2"
@@ -28,7 +28,7 @@ var wazabiCards = []struct {
 }
 
 func playWazabi(r *rand.Rand, o *oracle, n int) {
-	seats := seatIDs(n)
+	seats := SeatIDs(n)
 	opts := map[string]any{}
 	switch x := r.Float64(); {
 	case x < 0.2:
@@ -50,15 +50,7 @@ func playWazabi(r *rand.Rand, o *oracle, n int) {
 	}
 	o.setup(opts)
 	st := func() *wazabi.State { return o.state.(*wazabi.State) }
-	seatOf := func(id string) int {
-		for i, s := range seats {
-			if s == id {
-				return i
-			}
-		}
-		o.fail(errSeat(id))
-		return -1
-	}
+	seatOf := o.seatOf
 	// others lists the seats still in the hand other than i.
 	others := func(i int) []int {
 		var out []int

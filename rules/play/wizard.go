@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"math/rand/v2"
@@ -141,7 +141,7 @@ type wizardPlay struct {
 }
 
 func playWizard(r *rand.Rand, o *oracle, n int) {
-	seats := seatIDs(n)
+	seats := SeatIDs(n)
 	maxRounds := 60 / n
 	rounds := maxRounds
 	opts := map[string]any{}

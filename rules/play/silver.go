@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"math/rand/v2"
@@ -90,7 +90,7 @@ func zeros(villages [][]int) int {
 }
 
 func playSilver(r *rand.Rand, o *oracle, n int) {
-	seats := seatIDs(n)
+	seats := SeatIDs(n)
 	opts := map[string]any{}
 	switch x := r.Float64(); {
 	case x < 0.2:
@@ -104,15 +104,7 @@ func playSilver(r *rand.Rand, o *oracle, n int) {
 	recordTurns := chance(r, 0.7)
 	o.setup(opts)
 
-	seatOf := func(id string) int {
-		for i, s := range seats {
-			if s == id {
-				return i
-			}
-		}
-		o.fail(errSeat(id))
-		return -1
-	}
+	seatOf := o.seatOf
 	for !o.finished() {
 		st := o.state.(*silver.State)
 		starter := seatOf(st.FirstPlayer)

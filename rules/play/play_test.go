@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"encoding/json"
@@ -32,8 +32,8 @@ func TestGeneratedMatchesAreLegalAndFinish(t *testing.T) {
 	if testing.Short() {
 		perGame = 15
 	}
-	for _, spec := range games {
-		t.Run(spec.id, func(t *testing.T) {
+	for _, spec := range Games() {
+		t.Run(spec.ID, func(t *testing.T) {
 			t.Parallel()
 			types := map[string]int{}
 			seats := map[int]bool{}
@@ -46,7 +46,7 @@ func TestGeneratedMatchesAreLegalAndFinish(t *testing.T) {
 				attempts += a
 				events += len(seq.Bodies)
 				seats[seq.Seats] = true
-				if seq.Seats < spec.min || seq.Seats > spec.max {
+				if seq.Seats < spec.Min || seq.Seats > spec.Max {
 					t.Fatalf("match %d: %d seats", i, seq.Seats)
 				}
 				ids, players := realIDs(seq.Seats)
@@ -55,11 +55,11 @@ func TestGeneratedMatchesAreLegalAndFinish(t *testing.T) {
 				log := seq.Events(ids)
 				for k, ev := range log {
 					types[ev.Type]++
-					if strings.Contains(string(ev.Data), seatPrefix) {
+					if strings.Contains(string(ev.Data), SeatPrefix) {
 						t.Fatalf("match %d event %d keeps a placeholder: %s", i, k+1, ev.Data)
 					}
 				}
-				s, err := rules.Replay(spec.game, players, json.RawMessage(opts), log)
+				s, err := rules.Replay(spec.Game, players, json.RawMessage(opts), log)
 				if err != nil {
 					t.Fatalf("match %d (%d seats, options %s): %v", i, seq.Seats, opts, err)
 				}
@@ -70,12 +70,12 @@ func TestGeneratedMatchesAreLegalAndFinish(t *testing.T) {
 					t.Fatalf("match %d: %d placements for %d seats", i, len(s.Result().Placements), seq.Seats)
 				}
 			}
-			for _, doc := range spec.game.Info().Events {
+			for _, doc := range spec.Game.Info().Events {
 				if types[doc.Type] == 0 {
 					t.Errorf("no generated match has a %s event", doc.Type)
 				}
 			}
-			for n := spec.min; n <= spec.max && !testing.Short(); n++ {
+			for n := spec.Min; n <= spec.Max && !testing.Short(); n++ {
 				if !seats[n] {
 					t.Errorf("no generated match has %d players", n)
 				}
@@ -90,25 +90,25 @@ func TestGeneratedMatchesAreLegalAndFinish(t *testing.T) {
 
 // The same seed gives the same matches; another seed other ones.
 func TestGenerateIsDeterministic(t *testing.T) {
-	for _, spec := range games {
+	for _, spec := range Games() {
 		a, _, err := Generate(spec, 9, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b, _, _ := Generate(spec, 9, 3)
 		if !reflect.DeepEqual(a, b) {
-			t.Errorf("%s: two generations from one seed differ", spec.id)
+			t.Errorf("%s: two generations from one seed differ", spec.ID)
 		}
 		c, _, _ := Generate(spec, 10, 3)
 		if reflect.DeepEqual(a, c) {
-			t.Errorf("%s: seeds 9 and 10 give the same match", spec.id)
+			t.Errorf("%s: seeds 9 and 10 give the same match", spec.ID)
 		}
 	}
 }
 
 // Every body is a JSON event as the API takes it: {"type", "data"} only.
 func TestBodiesAreEvents(t *testing.T) {
-	for _, spec := range games {
+	for _, spec := range Games() {
 		seq, _, err := Generate(spec, 5, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -116,7 +116,7 @@ func TestBodiesAreEvents(t *testing.T) {
 		for i, b := range seq.Bodies {
 			var m map[string]json.RawMessage
 			if err := json.Unmarshal([]byte(b), &m); err != nil {
-				t.Fatalf("%s body %d: %v", spec.id, i, err)
+				t.Fatalf("%s body %d: %v", spec.ID, i, err)
 			}
 			keys := make([]string, 0, len(m))
 			for k := range m {
@@ -124,25 +124,25 @@ func TestBodiesAreEvents(t *testing.T) {
 			}
 			slices.Sort(keys)
 			if !slices.Equal(keys, []string{"data", "type"}) || string(m["type"]) != `"`+seq.Types[i]+`"` {
-				t.Fatalf("%s body %d: %s", spec.id, i, b)
+				t.Fatalf("%s body %d: %s", spec.ID, i, b)
 			}
 		}
 	}
 }
 
 func TestBuildPool(t *testing.T) {
-	pool, err := BuildPool(games, 3, 1)
+	pool, err := BuildPool(Games(), 3, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, spec := range games {
-		if len(pool[spec.id]) != 3 {
-			t.Fatalf("%s: %d matches", spec.id, len(pool[spec.id]))
+	for _, spec := range Games() {
+		if len(pool[spec.ID]) != 3 {
+			t.Fatalf("%s: %d matches", spec.ID, len(pool[spec.ID]))
 		}
-		for i, s := range pool[spec.id] {
+		for i, s := range pool[spec.ID] {
 			want, _, _ := Generate(spec, 1, i)
 			if !reflect.DeepEqual(s, want) {
-				t.Errorf("%s match %d differs from Generate", spec.id, i)
+				t.Errorf("%s match %d differs from Generate", spec.ID, i)
 			}
 		}
 	}
@@ -150,7 +150,7 @@ func TestBuildPool(t *testing.T) {
 
 // A table's player IDs replace the placeholders in options too.
 func TestReplacer(t *testing.T) {
-	seq := &Seq{Seats: 2, Options: `{"first_player":"` + seatID(1) + `"}`, Bodies: []string{`{"type":"x","data":{"a":"` + seatID(0) + `","m":{"` + seatID(1) + `":1}}}`}}
+	seq := &Seq{Seats: 2, Options: `{"first_player":"` + SeatID(1) + `"}`, Bodies: []string{`{"type":"x","data":{"a":"` + SeatID(0) + `","m":{"` + SeatID(1) + `":1}}}`}}
 	rep := seq.Replacer([]string{"pl_a", "pl_b"})
 	if got := rep.Replace(seq.Options); got != `{"first_player":"pl_b"}` {
 		t.Errorf("options: %s", got)
