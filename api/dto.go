@@ -151,10 +151,10 @@ func leagueResponse(l *db.League) LeagueResponse {
 // request that recorded a valid event.
 func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
 	state, rounds := json.RawMessage("null"), json.RawMessage("[]")
-	if e, err := s.encoded.get(m); err != nil {
+	if e, err := s.encoded.get(m, lang); err != nil {
 		s.log.Error("encode match", "match", m.ID, "err", err)
 	} else {
-		state, rounds = e.state, e.appendRounds(nil)
+		state, rounds = e.state, e.appendRounds(nil, false)
 	}
 	r := MatchResponse{
 		ID: m.ID, Game: m.Game, Status: m.Status, Options: m.Options, Version: m.Version,
@@ -175,7 +175,7 @@ func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
 // matchJSON is the JSON of MatchResponse for m in lang, written once per
 // version and language and then shared: callers must not modify it.
 func (s *Server) matchJSON(m *db.Match, lang string) []byte {
-	e, err := s.encoded.get(m)
+	e, err := s.encoded.get(m, lang)
 	if err != nil {
 		s.log.Error("encode match", "match", m.ID, "err", err)
 		b, _ := json.Marshal(s.matchResponse(m, lang))

@@ -17,15 +17,21 @@ import (
 // only a sheet's last row may change (rules.Scores), so an event costs the
 // encoding of one or two rows however long the match has run.
 type encodeCache struct {
-	mu    sync.Mutex
-	max   int
-	items map[string]*encodedMatch
+	mu       sync.Mutex
+	max      int   // entries
+	maxBytes int64 // total size of the bodies kept
+	bytes    int64
+	items    map[string]*encodedMatch
 }
 
-// encodedMatch is one match version's JSON, in pieces. It is never modified
-// once stored, except for the bodies, each built once on first use.
+// encodedMatch is one match version's JSON. The body in the language it was
+// first asked in is built at once, and the state and every score row are
+// slices of it, so an entry keeps one copy of its JSON, not two. It is
+// never modified once stored, except that the other language's body is
+// built on first use.
 type encodedMatch struct {
 	version int64
+	size    int64 // bytes of the first body
 	static  *matchStatic
 	status  string
 	state   []byte
@@ -50,40 +56,53 @@ type lazyBody struct {
 	b    []byte
 }
 
-func newEncodeCache(max int) *encodeCache {
-	return &encodeCache{max: max, items: make(map[string]*encodedMatch, max)}
+// newEncodeCache keeps at most max matches and about maxBytes of JSON.
+func newEncodeCache(max int, maxBytes int64) *encodeCache {
+	return &encodeCache{max: max, maxBytes: maxBytes, items: make(map[string]*encodedMatch, max)}
 }
 
 // get returns the encoding of m at its version, encoding what the cached
-// previous version cannot lend.
-func (c *encodeCache) get(m *db.Match) (*encodedMatch, error) {
+// previous version cannot lend; lang is the language it is wanted in first.
+func (c *encodeCache) get(m *db.Match, lang string) (*encodedMatch, error) {
 	c.mu.Lock()
 	prev := c.items[m.ID]
 	c.mu.Unlock()
 	if prev != nil && prev.version == m.Version {
 		return prev, nil
 	}
-	e, err := encodeMatch(m, prev)
+	e, err := encodeMatch(m, prev, lang)
 	if err != nil {
 		return nil, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if cur, ok := c.items[m.ID]; !ok || cur.version < m.Version {
-		if !ok && len(c.items) >= c.max {
-			for k := range c.items { // drop an arbitrary entry: cheap and bounded
-				delete(c.items, k)
-				break
-			}
+	cur, ok := c.items[m.ID]
+	if ok && cur.version >= m.Version {
+		return e, nil
+	}
+	if ok {
+		c.bytes -= cur.size
+	}
+	c.items[m.ID] = e
+	c.bytes += e.size
+	// Drop arbitrary other entries (cheap, and fair enough for a cache of
+	// the latest versions) until both bounds hold.
+	for k, v := range c.items {
+		if len(c.items) <= c.max && c.bytes <= c.maxBytes {
+			break
 		}
-		c.items[m.ID] = e
+		if k != m.ID {
+			delete(c.items, k)
+			c.bytes -= v.size
+		}
 	}
 	return e, nil
 }
 
-// encodeMatch encodes m. prev, when it is m's previous version, lends its
-// static pieces and every score row before its last one.
-func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
+// encodeMatch encodes m, with its body in lang. prev, when it is m's
+// previous version, lends its static pieces and every score row before its
+// last one.
+func encodeMatch(m *db.Match, prev *encodedMatch, lang string) (*encodedMatch, error) {
 	e := &encodedMatch{version: m.Version, status: m.Status}
 	if prev != nil && prev.version < m.Version {
 		e.static = prev.static
@@ -112,15 +131,30 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 	next := m.State.Next()
 	e.next = [2]string{next.In("en"), next.In("fa")}
 
-	rv := reflect.ValueOf(sc.Rounds)
+	if err := e.encodeRows(sc.Rounds, prev); err != nil {
+		return nil, err
+	}
+	// Build the first body and make the pieces slices of it: the pieces'
+	// own bytes, and the previous version's body the reused rows point
+	// into, are then garbage.
+	i := langIndex(lang)
+	b := e.build(e.next[i], true)
+	e.bodies[i].once.Do(func() { e.bodies[i].b = b })
+	e.size = int64(len(b))
+	return e, nil
+}
+
+// encodeRows encodes the score sheet, row by row when it is a list.
+func (e *encodedMatch) encodeRows(rounds any, prev *encodedMatch) (err error) {
+	rv := reflect.ValueOf(rounds)
 	if rv.Kind() != reflect.Slice || rv.IsNil() {
-		if e.rowsRaw, err = json.Marshal(sc.Rounds); err != nil {
-			return nil, fmt.Errorf("rounds: %w", err)
+		if e.rowsRaw, err = json.Marshal(rounds); err != nil {
+			return fmt.Errorf("rounds: %w", err)
 		}
-		return e, nil
+		return nil
 	}
 	n, keep := rv.Len(), 0
-	if prev != nil && prev.version == m.Version-1 && prev.rows != nil {
+	if prev != nil && prev.version == e.version-1 && prev.rows != nil {
 		keep = max(0, min(len(prev.rows), n)-1)
 	}
 	e.rows = make([][]byte, n)
@@ -129,10 +163,17 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 	}
 	for i := keep; i < n; i++ {
 		if e.rows[i], err = json.Marshal(rv.Index(i).Interface()); err != nil {
-			return nil, fmt.Errorf("round %d: %w", i, err)
+			return fmt.Errorf("round %d: %w", i, err)
 		}
 	}
-	return e, nil
+	return nil
+}
+
+func langIndex(lang string) int {
+	if lang == "fa" {
+		return 1
+	}
+	return 0
 }
 
 func encodeStatic(m *db.Match) (*matchStatic, error) {
@@ -168,37 +209,42 @@ func encodeStatic(m *db.Match) (*matchStatic, error) {
 
 // body is the match body (MatchResponse) in lang, built once per language.
 func (e *encodedMatch) body(lang string) []byte {
-	i := 0
-	if lang == "fa" {
-		i = 1
-	}
+	i := langIndex(lang)
 	lb := &e.bodies[i]
-	lb.once.Do(func() { lb.b = e.build(e.next[i]) })
+	lb.once.Do(func() { lb.b = e.build(e.next[i], false) })
 	return lb.b
 }
 
-// build writes the body in MatchResponse's field order.
-func (e *encodedMatch) build(next string) []byte {
-	n := len(e.static.head) + len(e.static.seats) + len(e.state) + len(e.totals) + len(e.result) + len(e.rowsRaw) + len(next) + 256
+// build writes the body in MatchResponse's field order. With repoint, the
+// state and rows are then made slices of the body: only before the entry
+// is shared.
+func (e *encodedMatch) build(next string, repoint bool) []byte {
+	qnext, status := quote(next), quote(e.status)
+	n := len(e.static.head) + len(e.static.seats) + len(e.static.created) + len(e.updated) + len(status) + len(qnext) +
+		len(e.state) + len(e.totals) + len(e.result) + len(e.rowsRaw) + len(bodyKeys) + 24
 	for _, r := range e.rows {
 		n += len(r) + 1
 	}
 	b := make([]byte, 0, n)
 	b = append(b, e.static.head...)
 	b = append(b, `"status":`...)
-	b = append(b, quote(e.status)...)
+	b = append(b, status...)
 	b = append(b, ',')
 	b = append(b, e.static.seats...)
 	b = append(b, `"version":`...)
 	b = strconv.AppendInt(b, e.version, 10)
 	b = append(b, `,"next":`...)
-	b = append(b, quote(next)...)
+	b = append(b, qnext...)
 	b = append(b, `,"state":`...)
+	at := len(b)
 	b = append(b, e.state...)
+	if repoint {
+		e.state = b[at:len(b):len(b)]
+	}
 	b = append(b, `,"scores":{"totals":`...)
 	b = append(b, e.totals...)
 	b = append(b, `,"rounds":`...)
-	b = e.appendRounds(b)
+	b = e.appendRounds(b, repoint)
 	b = append(b, `},"result":`...)
 	b = append(b, e.result...)
 	b = append(b, `,"created_at":`...)
@@ -208,8 +254,10 @@ func (e *encodedMatch) build(next string) []byte {
 	return append(b, '}')
 }
 
-// appendRounds appends the score sheet as one JSON array.
-func (e *encodedMatch) appendRounds(b []byte) []byte {
+// appendRounds appends the score sheet as one JSON array; with repoint
+// (only while b has all the capacity it needs, so that it never moves) the
+// rows become slices of b.
+func (e *encodedMatch) appendRounds(b []byte, repoint bool) []byte {
 	if e.rows == nil {
 		return append(b, e.rowsRaw...)
 	}
@@ -218,10 +266,17 @@ func (e *encodedMatch) appendRounds(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
+		at := len(b)
 		b = append(b, r...)
+		if repoint {
+			e.rows[i] = b[at:len(b):len(b)]
+		}
 	}
 	return append(b, ']')
 }
+
+// bodyKeys is every member name and separator build writes, for sizing.
+const bodyKeys = `"status":,"version":,"next":,"state":,"scores":{"totals":,"rounds":[]},"result":,"created_at":,"updated_at":}`
 
 // quote is s as a JSON string, escaped exactly as encoding/json escapes it.
 func quote(s string) []byte {

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
@@ -157,7 +159,7 @@ func TestEncodedRowsComeOnlyFromThePreviousVersion(t *testing.T) {
 		}
 		return string(v.Scores.Rounds)
 	}
-	c := newEncodeCache(8)
+	c := newEncodeCache(8, 1<<20)
 	steps := []struct {
 		version int64
 		rows    any
@@ -176,19 +178,65 @@ func TestEncodedRowsComeOnlyFromThePreviousVersion(t *testing.T) {
 		{8, []row{{1}}, `[{"N":1}]`},
 	}
 	for _, st := range steps {
-		e, err := c.get(sheetMatch(st.version, st.rows))
+		e, err := c.get(sheetMatch(st.version, st.rows), "en")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := rounds(e.body("en")); got != st.want {
 			t.Errorf("v%d: rounds %s, want %s", st.version, got, st.want)
 		}
-		if again, _ := c.get(sheetMatch(st.version, nil)); again != e {
+		if again, _ := c.get(sheetMatch(st.version, nil), "fa"); again != e {
 			t.Errorf("v%d: a second get encoded again", st.version)
 		}
 	}
-	e, _ := c.get(sheetMatch(8, nil))
+	e, _ := c.get(sheetMatch(8, nil), "en")
 	if !bytes.Contains(e.body("fa"), []byte(`"next":"بعدی"`)) || !bytes.Contains(e.body("en"), []byte(`"next":"next"`)) {
 		t.Errorf("bodies by language: %s / %s", e.body("en"), e.body("fa"))
+	}
+}
+
+// within reports whether part lies inside whole's bytes.
+func within(part, whole []byte) bool {
+	if len(part) == 0 || len(whole) == 0 {
+		return false
+	}
+	p, w := uintptr(unsafe.Pointer(unsafe.SliceData(part))), uintptr(unsafe.Pointer(unsafe.SliceData(whole)))
+	return p >= w && p+uintptr(len(part)) <= w+uintptr(len(whole))
+}
+
+// TestEncodeCacheKeepsOneCopyWithinItsBounds: an entry's state and rows are
+// slices of its first body, and the cache holds no more entries and (but for
+// the newest entry) no more bytes than it is allowed.
+func TestEncodeCacheKeepsOneCopyWithinItsBounds(t *testing.T) {
+	type row struct{ S string }
+	long := []row{{strings.Repeat("x", 300)}, {strings.Repeat("y", 300)}}
+	c := newEncodeCache(3, 2000)
+	e, err := c.get(sheetMatch(1, long), "fa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := e.body("fa")
+	if !within(e.state, body) || !within(e.rows[0], body) || !within(e.rows[1], body) {
+		t.Error("the state and rows are not slices of the first body")
+	}
+	if e.size != int64(len(body)) {
+		t.Errorf("size %d, body %d bytes", e.size, len(body))
+	}
+	for i := 0; i < 10; i++ {
+		m := sheetMatch(1, long)
+		m.ID = fmt.Sprintf("m_%d", i)
+		if _, err := c.get(m, "en"); err != nil {
+			t.Fatal(err)
+		}
+		if len(c.items) > 3 || c.bytes > 2000+e.size {
+			t.Fatalf("after %d matches: %d entries, %d bytes", i+1, len(c.items), c.bytes)
+		}
+		var sum int64
+		for _, v := range c.items {
+			sum += v.size
+		}
+		if sum != c.bytes {
+			t.Fatalf("counted %d bytes, entries hold %d", c.bytes, sum)
+		}
 	}
 }

@@ -98,7 +98,7 @@ func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Ser
 		cfg.WritesPerSecond = 100
 	}
 	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
-		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
+		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -49,6 +50,7 @@ type config struct {
 	writesPerSecond float64
 	keyTTL          time.Duration
 	cpuProfile      string
+	memProfile      string
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -65,6 +67,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
 	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL; PostgreSQL keeps its own (MOTAMED_SYNCHRONOUS)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
+	fs.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile to this file at shutdown, before the caches are let go (for performance work)")
 	fs.DurationVar(&cfg.keyTTL, "idempotency-ttl", envDuration("MOTAMED_IDEMPOTENCY_TTL", db.DefaultKeyTTL), "how long an Idempotency-Key is remembered; negative keeps keys forever (MOTAMED_IDEMPOTENCY_TTL)")
 	fs.Float64Var(&cfg.writesPerSecond, "writes-per-second", envFloat("MOTAMED_WRITES_PER_SECOND", 100), "write limit per token and per client address; negative turns it off (MOTAMED_WRITES_PER_SECOND)")
 	if err := fs.Parse(args); err != nil {
@@ -197,6 +200,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.shutdownTimeout)
 	defer cancel()
 	errShutdown := srv.Shutdown(shutdownCtx)
+	if cfg.memProfile != "" {
+		writeHeapProfile(cfg.memProfile, handler, store, log)
+	}
 	errClose := store.Close()
 	if err := errors.Join(errShutdown, errClose); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
@@ -244,4 +250,22 @@ func envInt(key string, def int) int {
 		fmt.Fprintf(os.Stderr, "motamed: ignoring %s=%q: not a number\n", key, v)
 	}
 	return def
+}
+
+// writeHeapProfile writes the live heap (after a collection) to path; the
+// server's handler and store are arguments so that their caches are alive
+// while it is written.
+func writeHeapProfile(path string, handler http.Handler, store *db.Store, log *slog.Logger) {
+	f, err := os.Create(path)
+	if err != nil {
+		log.Error("heap profile", "err", err)
+		return
+	}
+	defer f.Close()
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		log.Error("heap profile", "err", err)
+	}
+	runtime.KeepAlive(handler)
+	runtime.KeepAlive(store)
 }
