@@ -8,7 +8,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/play"
 	"github.com/motamed/motamed/rules/wizard"
 )
 
@@ -170,4 +172,69 @@ func BenchmarkGetMatchParallel(b *testing.B) {
 			}
 		}
 	})
+}
+
+// longMatchVersions folds the longest of a few generated matches of game
+// and returns it at its last two versions.
+func longMatchVersions(b *testing.B, game string) (prev, last *db.Match) {
+	spec, _ := play.ByID(game)
+	var seq *play.Seq
+	for i := 0; i < 4; i++ {
+		s, _, err := play.Generate(spec, 1, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if seq == nil || len(s.Bodies) > len(seq.Bodies) {
+			seq = s
+		}
+	}
+	players := play.SeatPlayers(seq.Seats)
+	st, opts, err := spec.Game.Setup(players, json.RawMessage(seq.Options))
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, _ := json.Marshal(opts)
+	var seats []db.Seat
+	for i, p := range players {
+		seats = append(seats, db.Seat{PlayerID: p.ID, Name: p.Name, Seat: i})
+	}
+	events := seq.Events(play.SeatIDs(seq.Seats))
+	// Stop one event before the end, so the match is still in progress.
+	for i, ev := range events[:len(events)-1] {
+		next, _, err := spec.Game.Apply(st, ev)
+		if err != nil {
+			b.Fatal(err)
+		}
+		prev = last
+		last = &db.Match{ID: "m_long", Game: game, Status: "in_progress", Seats: seats, Options: raw, Version: int64(i + 1), State: next}
+		st = next
+	}
+	return prev, last
+}
+
+// BenchmarkEncodeAppendedVersion encodes the newest version of a long
+// match (the whole answer body) when the previous version is cached, as
+// after every append, and from scratch, as on a cache miss.
+func BenchmarkEncodeAppendedVersion(b *testing.B) {
+	for _, game := range []string{"wizard", "munchkin", "yatuk"} {
+		prev, last := longMatchVersions(b, game)
+		before, err := encodeMatch(prev, nil, "en")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(game+"/after-previous", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				e, _ := encodeMatch(last, before, "en")
+				b.SetBytes(e.size)
+			}
+		})
+		b.Run(game+"/from-scratch", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				e, _ := encodeMatch(last, nil, "en")
+				b.SetBytes(e.size)
+			}
+		})
+	}
 }

@@ -51,6 +51,7 @@ type config struct {
 	keyTTL          time.Duration
 	cpuProfile      string
 	memProfile      string
+	memoryLimit     string
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -66,6 +67,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", envDuration("MOTAMED_SHUTDOWN_TIMEOUT", 15*time.Second), "how long shutdown waits for in-flight requests (MOTAMED_SHUTDOWN_TIMEOUT)")
 	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
 	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL; PostgreSQL keeps its own (MOTAMED_SYNCHRONOUS)")
+	fs.StringVar(&cfg.memoryLimit, "memory-limit", env("MOTAMED_MEMORY_LIMIT", defaultMemoryLimit), "soft limit of the Go heap, e.g. 100MiB or 1GB; the collector works harder near it; off for none; GOMEMLIMIT, when set, wins (MOTAMED_MEMORY_LIMIT)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile to this file at shutdown, before the caches are let go (for performance work)")
 	fs.DurationVar(&cfg.keyTTL, "idempotency-ttl", envDuration("MOTAMED_IDEMPOTENCY_TTL", db.DefaultKeyTTL), "how long an Idempotency-Key is remembered; negative keeps keys forever (MOTAMED_IDEMPOTENCY_TTL)")
@@ -139,6 +141,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	setProcs()
+	if _, err := setMemoryLimit(cfg.memoryLimit); err != nil {
+		return err
+	}
 	log, err := newLogger(cfg, stderr)
 	if err != nil {
 		return err
