@@ -50,6 +50,12 @@ type Config struct {
 	// KeyTTL is how long idempotency keys are remembered (default
 	// DefaultKeyTTL); a negative value keeps them forever.
 	KeyTTL time.Duration
+	// CheckpointEvery is how often SQLite's log is checkpointed in the
+	// background (default 1s); WALRestartFrames is the log size, in pages,
+	// past which the writer checkpoints too so the log starts again from
+	// its beginning (default 4096, about 16 MB). See checkpointer.
+	CheckpointEvery  time.Duration
+	WALRestartFrames int64
 	Logger *slog.Logger
 }
 
@@ -124,6 +130,12 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	if cfg.BusyTimeout <= 0 {
 		cfg.BusyTimeout = 5 * time.Second
 	}
+	if cfg.CheckpointEvery <= 0 {
+		cfg.CheckpointEvery = time.Second
+	}
+	if cfg.WALRestartFrames <= 0 {
+		cfg.WALRestartFrames = defaultRestartFrames
+	}
 	switch cfg.Synchronous {
 	case "":
 		cfg.Synchronous = "FULL"
@@ -194,12 +206,13 @@ func openSQLite(ctx context.Context, cfg Config, games *rules.Registry) (*Store,
 		read.Close()
 		return nil, fmt.Errorf("db: prepare: %w", err)
 	}
-	if s.ckpt, err = startCheckpointer(cfg, time.Second); err != nil {
+	s.w = startWriter(write, cfg.MaxBatch, cfg.Logger)
+	if s.ckpt, err = startCheckpointer(cfg, cfg.CheckpointEvery, cfg.WALRestartFrames, s.w.askCheckpoint); err != nil {
+		s.w.stop()
 		write.Close()
 		read.Close()
 		return nil, fmt.Errorf("db: checkpointer: %w", err)
 	}
-	s.w = startWriter(write, cfg.MaxBatch, cfg.Logger)
 	return s, nil
 }
 
@@ -246,6 +259,9 @@ func dsn(cfg Config, readOnly bool) string {
 		// Checkpoints run in the background (checkpoint.go), never inside
 		// a commit that a request waits for.
 		q.Add("_pragma", "wal_autocheckpoint(0)")
+		// When the log starts again from its beginning, its file is cut
+		// back to this size instead of staying as large as it ever was.
+		q.Add("_pragma", "journal_size_limit(67108864)")
 		// Writes take the lock when they begin, so a write never fails
 		// half-way with SQLITE_BUSY on lock upgrade.
 		q.Set("_txlock", "immediate")

@@ -44,7 +44,13 @@ type writer struct {
 	stopped  chan struct{}
 	direct   bool
 	closed   atomic.Bool
+	// checkpoint asks run to checkpoint the log from the write connection
+	// between two commits (see checkpointer).
+	checkpoint atomic.Bool
 }
+
+// askCheckpoint makes the writer checkpoint the log after its current commit.
+func (w *writer) askCheckpoint() { w.checkpoint.Store(true) }
 
 // errStopped is returned for writes submitted after shutdown began.
 var errStopped = errors.New("db: the store is closed")
@@ -115,6 +121,11 @@ func (w *writer) run() {
 			}
 		}
 		w.commit(batch)
+		if w.checkpoint.Swap(false) {
+			if _, err := passiveCheckpoint(w.conn); err != nil {
+				w.log.Warn("checkpoint from the writer failed", "err", err)
+			}
+		}
 	}
 }
 
