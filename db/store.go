@@ -37,8 +37,11 @@ type Config struct {
 	Readers int
 	// Conns is the size of PostgreSQL's connection pool (default 16).
 	Conns int
-	// CacheSize bounds how many match states stay in memory (default 4096).
-	CacheSize int
+	// CacheSize bounds how many match states stay in memory (default 4096),
+	// and CacheEvents how many events their logs may hold in all (default
+	// 100,000): a state grows with its match.
+	CacheSize   int
+	CacheEvents int64
 	// MaxBatch bounds how many writes one group commit carries (default 256).
 	MaxBatch int
 	// BusyTimeout is how long a connection waits on a lock (default 5s).
@@ -56,7 +59,7 @@ type Config struct {
 	// its beginning (default 4096, about 16 MB). See checkpointer.
 	CheckpointEvery  time.Duration
 	WALRestartFrames int64
-	Logger *slog.Logger
+	Logger           *slog.Logger
 }
 
 // Store is the database. On SQLite all writes go through one connection
@@ -123,6 +126,9 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	}
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 4096
+	}
+	if cfg.CacheEvents <= 0 {
+		cfg.CacheEvents = 100_000
 	}
 	if cfg.MaxBatch <= 0 {
 		cfg.MaxBatch = 256
@@ -229,7 +235,7 @@ func newStore(cfg Config, d *dialect, games *rules.Registry, write, read *sql.DB
 		games: games,
 		write: write,
 		read:  read,
-		cache: newStateCache(cfg.CacheSize),
+		cache: newStateCache(cfg.CacheSize, cfg.CacheEvents),
 		log:   cfg.Logger,
 		clock: clock,
 	}

@@ -12,8 +12,11 @@ import (
 // defaultMemoryLimit keeps a busy server (64 tables, or 10,000 matches in
 // progress) within about 150 MB of resident memory: without a limit the
 // collector lets the heap grow to twice the live data before it runs, and
-// the peak lands above that. The limit is soft: a server whose live data
-// needs more keeps working, with the collector running more often.
+// the peak lands near or above that. The limit is soft: a server whose live
+// data needs more keeps working, but the collector then runs almost without
+// pause, so the caches (--cache-size, --cache-events, and the 16 MB of
+// encoded answers) are bounded to keep the live data well below it: about
+// 50 MB at their defaults. Raise the limit with the caches.
 const defaultMemoryLimit = "100MiB"
 
 // parseSize reads a byte count: a whole number with an optional unit (B,
