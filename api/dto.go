@@ -151,10 +151,10 @@ func leagueResponse(l *db.League) LeagueResponse {
 // request that recorded a valid event.
 func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
 	state, rounds := json.RawMessage("null"), json.RawMessage("[]")
-	if e, err := s.encoded.get(m, lang); err != nil {
+	if e, err := s.encoded.get(m); err != nil {
 		s.log.Error("encode match", "match", m.ID, "err", err)
 	} else {
-		state, rounds = e.state, e.appendRounds(nil, false)
+		state, rounds = e.state, e.appendRounds(nil)
 	}
 	r := MatchResponse{
 		ID: m.ID, Game: m.Game, Status: m.Status, Options: m.Options, Version: m.Version,
@@ -172,16 +172,16 @@ func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
 	return r
 }
 
-// matchJSON is the JSON of MatchResponse for m in lang, written once per
-// version and language and then shared: callers must not modify it.
-func (s *Server) matchJSON(m *db.Match, lang string) []byte {
-	e, err := s.encoded.get(m, lang)
+// appendMatch appends the JSON of MatchResponse for m in lang to b, from
+// the encode cache.
+func (s *Server) appendMatch(b []byte, m *db.Match, lang string) []byte {
+	e, err := s.encoded.get(m)
 	if err != nil {
 		s.log.Error("encode match", "match", m.ID, "err", err)
-		b, _ := json.Marshal(s.matchResponse(m, lang))
-		return b
+		j, _ := json.Marshal(s.matchResponse(m, lang))
+		return append(b, j...)
 	}
-	return e.body(lang)
+	return e.appendBody(b, lang)
 }
 
 func (s *Server) eventResponse(e db.Event, lang string) EventResponse {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -24,24 +25,23 @@ type encodeCache struct {
 	items    map[string]*encodedMatch
 }
 
-// encodedMatch is one match version's JSON. The body in the language it was
-// first asked in is built at once, and the state and every score row are
-// slices of it, so an entry keeps one copy of its JSON, not two. It is
-// never modified once stored, except that the other language's body is
-// built on first use.
+// encodedMatch is one match version's JSON, in pieces that are written
+// one after the other into each answer's buffer. Each score row is its own
+// small slice, encoded once and shared by every later version that keeps
+// it, so an entry holds one copy of its JSON and a new version allocates
+// only what changed. It is never modified once stored.
 type encodedMatch struct {
 	version int64
-	size    int64 // bytes of the first body
+	size    int64 // bytes of the pieces, for the cache's bound
 	static  *matchStatic
-	status  string
+	status  []byte // quoted
 	state   []byte
 	totals  []byte
 	rows    [][]byte // each score row; nil when rowsRaw holds the whole sheet
 	rowsRaw []byte   // a sheet that is not a list (or is null), as encoded
 	result  []byte
-	updated []byte // the quoted updated_at
-	next    [2]string
-	bodies  [2]lazyBody // the whole match body in English and Persian
+	updated []byte    // the quoted updated_at
+	next    [2][]byte // the quoted "next" text in English and Persian
 }
 
 // matchStatic is what a match body repeats at every version.
@@ -51,26 +51,21 @@ type matchStatic struct {
 	created []byte // the quoted created_at
 }
 
-type lazyBody struct {
-	once sync.Once
-	b    []byte
-}
-
 // newEncodeCache keeps at most max matches and about maxBytes of JSON.
 func newEncodeCache(max int, maxBytes int64) *encodeCache {
 	return &encodeCache{max: max, maxBytes: maxBytes, items: make(map[string]*encodedMatch, max)}
 }
 
 // get returns the encoding of m at its version, encoding what the cached
-// previous version cannot lend; lang is the language it is wanted in first.
-func (c *encodeCache) get(m *db.Match, lang string) (*encodedMatch, error) {
+// previous version cannot lend.
+func (c *encodeCache) get(m *db.Match) (*encodedMatch, error) {
 	c.mu.Lock()
 	prev := c.items[m.ID]
 	c.mu.Unlock()
 	if prev != nil && prev.version == m.Version {
 		return prev, nil
 	}
-	e, err := encodeMatch(m, prev, lang)
+	e, err := encodeMatch(m, prev)
 	if err != nil {
 		return nil, err
 	}
@@ -99,11 +94,10 @@ func (c *encodeCache) get(m *db.Match, lang string) (*encodedMatch, error) {
 	return e, nil
 }
 
-// encodeMatch encodes m, with its body in lang. prev, when it is m's
-// previous version, lends its static pieces and every score row before its
-// last one.
-func encodeMatch(m *db.Match, prev *encodedMatch, lang string) (*encodedMatch, error) {
-	e := &encodedMatch{version: m.Version, status: m.Status}
+// encodeMatch encodes m. prev, when it is m's previous version, lends its
+// static pieces and every score row before its last one.
+func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
+	e := &encodedMatch{version: m.Version, status: quote(m.Status)}
 	if prev != nil && prev.version < m.Version {
 		e.static = prev.static
 	} else {
@@ -129,18 +123,11 @@ func encodeMatch(m *db.Match, prev *encodedMatch, lang string) (*encodedMatch, e
 	}
 	e.updated = quote(timeString(m.UpdatedAt))
 	next := m.State.Next()
-	e.next = [2]string{next.In("en"), next.In("fa")}
-
+	e.next = [2][]byte{quote(next.In("en")), quote(next.In("fa"))}
 	if err := e.encodeRows(sc.Rounds, prev); err != nil {
 		return nil, err
 	}
-	// Build the first body and make the pieces slices of it: the pieces'
-	// own bytes, and the previous version's body the reused rows point
-	// into, are then garbage.
-	i := langIndex(lang)
-	b := e.build(e.next[i], true)
-	e.bodies[i].once.Do(func() { e.bodies[i].b = b })
-	e.size = int64(len(b))
+	e.size = int64(e.length(0))
 	return e, nil
 }
 
@@ -207,44 +194,44 @@ func encodeStatic(m *db.Match) (*matchStatic, error) {
 	return &matchStatic{head: head, seats: seats[1:], created: quote(timeString(m.CreatedAt))}, nil
 }
 
-// body is the match body (MatchResponse) in lang, built once per language.
-func (e *encodedMatch) body(lang string) []byte {
-	i := langIndex(lang)
-	lb := &e.bodies[i]
-	lb.once.Do(func() { lb.b = e.build(e.next[i], false) })
-	return lb.b
+// length is a little more than the size of the body appendBody writes in
+// language i (it allows for the longest version number).
+func (e *encodedMatch) length(i int) int {
+	return len(e.static.head) + len(e.static.seats) + len(e.static.created) + len(e.updated) + len(e.status) + len(e.next[i]) +
+		len(e.state) + len(e.totals) + len(e.result) + len(bodyKeys) + e.roundsLength()
 }
 
-// build writes the body in MatchResponse's field order. With repoint, the
-// state and rows are then made slices of the body: only before the entry
-// is shared.
-func (e *encodedMatch) build(next string, repoint bool) []byte {
-	qnext, status := quote(next), quote(e.status)
-	n := len(e.static.head) + len(e.static.seats) + len(e.static.created) + len(e.updated) + len(status) + len(qnext) +
-		len(e.state) + len(e.totals) + len(e.result) + len(e.rowsRaw) + len(bodyKeys) + 24
-	for _, r := range e.rows {
-		n += len(r) + 1
+func (e *encodedMatch) roundsLength() int {
+	if e.rows == nil {
+		return len(e.rowsRaw)
 	}
-	b := make([]byte, 0, n)
+	n := 2 + max(len(e.rows)-1, 0)
+	for _, r := range e.rows {
+		n += len(r)
+	}
+	return n
+}
+
+// appendBody appends the match body (MatchResponse, in its field order)
+// in lang to b.
+func (e *encodedMatch) appendBody(b []byte, lang string) []byte {
+	i := langIndex(lang)
+	b = slices.Grow(b, e.length(i))
 	b = append(b, e.static.head...)
 	b = append(b, `"status":`...)
-	b = append(b, status...)
+	b = append(b, e.status...)
 	b = append(b, ',')
 	b = append(b, e.static.seats...)
 	b = append(b, `"version":`...)
 	b = strconv.AppendInt(b, e.version, 10)
 	b = append(b, `,"next":`...)
-	b = append(b, qnext...)
+	b = append(b, e.next[i]...)
 	b = append(b, `,"state":`...)
-	at := len(b)
 	b = append(b, e.state...)
-	if repoint {
-		e.state = b[at:len(b):len(b)]
-	}
 	b = append(b, `,"scores":{"totals":`...)
 	b = append(b, e.totals...)
 	b = append(b, `,"rounds":`...)
-	b = e.appendRounds(b, repoint)
+	b = e.appendRounds(b)
 	b = append(b, `},"result":`...)
 	b = append(b, e.result...)
 	b = append(b, `,"created_at":`...)
@@ -254,10 +241,8 @@ func (e *encodedMatch) build(next string, repoint bool) []byte {
 	return append(b, '}')
 }
 
-// appendRounds appends the score sheet as one JSON array; with repoint
-// (only while b has all the capacity it needs, so that it never moves) the
-// rows become slices of b.
-func (e *encodedMatch) appendRounds(b []byte, repoint bool) []byte {
+// appendRounds appends the score sheet as one JSON array.
+func (e *encodedMatch) appendRounds(b []byte) []byte {
 	if e.rows == nil {
 		return append(b, e.rowsRaw...)
 	}
@@ -266,17 +251,14 @@ func (e *encodedMatch) appendRounds(b []byte, repoint bool) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		at := len(b)
 		b = append(b, r...)
-		if repoint {
-			e.rows[i] = b[at:len(b):len(b)]
-		}
 	}
 	return append(b, ']')
 }
 
-// bodyKeys is every member name and separator build writes, for sizing.
-const bodyKeys = `"status":,"version":,"next":,"state":,"scores":{"totals":,"rounds":[]},"result":,"created_at":,"updated_at":}`
+// bodyKeys is every member name and separator appendBody writes besides
+// the pieces, and room for the version number, for sizing.
+const bodyKeys = `"status":,,"version":,"next":,"state":,"scores":{"totals":,"rounds":},"result":,"created_at":,"updated_at":}` + "-9223372036854775808"
 
 // quote is s as a JSON string, escaped exactly as encoding/json escapes it.
 func quote(s string) []byte {

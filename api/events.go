@@ -150,7 +150,7 @@ func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) erro
 		c.Response().Header().Set("Preference-Applied", "return=minimal")
 		return c.JSON(status, AppendedMinimalResponse{Event: s.eventResponse(res.Event, lang), Match: matchSummary(res.Match, lang)})
 	}
-	return writeJSONParts(c, status, s.appendedJSON(res, lang)...)
+	return writeBody(c, status, func(b []byte) []byte { return s.appendAppended(b, res, lang) })
 }
 
 // listEvents returns a match's log, voided events marked.

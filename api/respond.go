@@ -3,72 +3,61 @@ package api
 import (
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 	"github.com/motamed/motamed/db"
 )
 
-// writeJSONParts answers with parts written one after the other: together
-// they are one JSON value. Match bodies are written this way from their
-// cached encoding; encoding them again with encoding/json would check and
-// copy every byte of a long score sheet on every request. The body ends
-// with a newline, as c.JSON's does.
-func writeJSONParts(c echo.Context, status int, parts ...[]byte) error {
-	n := 1
-	for _, p := range parts {
-		n += len(p)
-	}
+// answerBuffers are reused for answer bodies: a match body is written
+// into one from the encode cache's pieces, sent, and the buffer goes back,
+// so an answer allocates nothing of its size.
+var answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+
+// largestPooled keeps an unusually large answer's buffer out of the pool.
+const largestPooled = 1 << 20
+
+// writeBody answers with the JSON that fill appends to an empty buffer,
+// with its Content-Length and, as c.JSON does, a final newline. Match
+// bodies are written this way from their cached pieces; encoding them again
+// with encoding/json would check and copy every byte of a long score sheet
+// on every request.
+func writeBody(c echo.Context, status int, fill func([]byte) []byte) error {
+	bp := answerBuffers.Get().(*[]byte)
+	b := append(fill((*bp)[:0]), '\n')
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(n))
+	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
 	res.WriteHeader(status)
-	for _, p := range parts {
-		if _, err := res.Write(p); err != nil {
-			return err
-		}
+	_, err := res.Write(b) // copied or sent before it returns: the buffer may go back
+	if cap(b) <= largestPooled {
+		*bp = b[:0]
+		answerBuffers.Put(bp)
 	}
-	_, err := res.Write(newline)
 	return err
 }
-
-var (
-	newline       = []byte("\n")
-	eventOpen     = []byte(`{"event":`)
-	matchMember   = []byte(`,"match":`)
-	closingBrace  = []byte(`}`)
-	matchOpen     = []byte(`{"match":`)
-	emptyEventRow = []byte(`{}`)
-)
 
 // eventJSON is the JSON of EventResponse for e in lang.
 func (s *Server) eventJSON(e db.Event, lang string) []byte {
 	b, err := json.Marshal(s.eventResponse(e, lang))
 	if err != nil { // only a stored event whose data is not JSON
 		s.log.Error("encode event", "seq", e.Seq, "err", err)
-		return emptyEventRow
+		return []byte(`{}`)
 	}
 	return b
 }
 
 // writeMatch answers with the match body (MatchResponse).
 func (s *Server) writeMatch(c echo.Context, status int, m *db.Match) error {
-	return writeJSONParts(c, status, s.matchJSON(m, langOf(c)))
+	lang := langOf(c)
+	return writeBody(c, status, func(b []byte) []byte { return s.appendMatch(b, m, lang) })
 }
 
-// appendedJSON is AppendedResponse as parts: {"event":...,"match":...}.
-func (s *Server) appendedJSON(res *db.Appended, lang string) [][]byte {
-	return [][]byte{eventOpen, s.eventJSON(res.Event, lang), matchMember, s.matchJSON(res.Match, lang), closingBrace}
-}
-
-// joinParts concatenates parts into one slice.
-func joinParts(parts [][]byte) []byte {
-	n := 0
-	for _, p := range parts {
-		n += len(p)
-	}
-	b := make([]byte, 0, n)
-	for _, p := range parts {
-		b = append(b, p...)
-	}
-	return b
+// appendAppended appends AppendedResponse, {"event":...,"match":...}.
+func (s *Server) appendAppended(b []byte, res *db.Appended, lang string) []byte {
+	b = append(b, `{"event":`...)
+	b = append(b, s.eventJSON(res.Event, lang)...)
+	b = append(b, `,"match":`...)
+	b = s.appendMatch(b, res.Match, lang)
+	return append(b, '}')
 }

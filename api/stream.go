@@ -81,7 +81,7 @@ func (s *Server) matchStream(c echo.Context) error {
 		w.event("missed", e.Seq, s.missedJSON(e, lang))
 	}
 	if !resume || last != m.Version {
-		w.event("snapshot", m.Version, joinParts([][]byte{matchOpen, s.matchJSON(m, lang), closingBrace}))
+		w.event("snapshot", m.Version, append(s.appendMatch([]byte(`{"match":`), m, lang), '}'))
 	}
 	if w.flush() != nil {
 		return nil

@@ -54,7 +54,13 @@ func newHub() *hub {
 type matchMsg struct {
 	version int64
 	res     *db.Appended
-	en, fa  lazyBody
+	en, fa  lazyJSON
+}
+
+// lazyJSON is a message's JSON in one language, rendered on first use.
+type lazyJSON struct {
+	once sync.Once
+	b    []byte
 }
 
 func (m *matchMsg) data(s *Server, lang string) []byte {
@@ -62,7 +68,7 @@ func (m *matchMsg) data(s *Server, lang string) []byte {
 	if lang == "fa" {
 		l = &m.fa
 	}
-	l.once.Do(func() { l.b = joinParts(s.appendedJSON(m.res, lang)) })
+	l.once.Do(func() { l.b = s.appendAppended(nil, m.res, lang) })
 	return l.b
 }
 
