@@ -54,9 +54,11 @@ type Config struct {
 	// DefaultKeyTTL); a negative value keeps them forever.
 	KeyTTL time.Duration
 	// CheckpointEvery is how often SQLite's log is checkpointed in the
-	// background (default 1s); WALRestartFrames is the log size, in pages,
-	// past which the writer checkpoints too so the log starts again from
-	// its beginning (default 4096, about 16 MB). See checkpointer.
+	// background (default 200ms: the less a checkpoint has to copy at once,
+	// the less it disturbs the commits' own fsyncs); WALRestartFrames is
+	// the log size, in pages, past which the writer checkpoints too so the
+	// log starts again from its beginning (default 4096, about 16 MB). See
+	// checkpointer.
 	CheckpointEvery  time.Duration
 	WALRestartFrames int64
 	Logger           *slog.Logger
@@ -137,7 +139,7 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 		cfg.BusyTimeout = 5 * time.Second
 	}
 	if cfg.CheckpointEvery <= 0 {
-		cfg.CheckpointEvery = time.Second
+		cfg.CheckpointEvery = 200 * time.Millisecond
 	}
 	if cfg.WALRestartFrames <= 0 {
 		cfg.WALRestartFrames = defaultRestartFrames
