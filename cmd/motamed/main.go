@@ -277,16 +277,3 @@ func writeHeapProfile(path string, handler http.Handler, store *db.Store, log *s
 	runtime.KeepAlive(handler)
 	runtime.KeepAlive(store)
 }
-
-// setProcs runs Go code on twice as many threads as there are cores,
-// unless GOMAXPROCS says otherwise. One goroutine commits every write, and
-// each commit waits for fsync; with one thread per core it comes back from
-// that wait to find both cores busy with requests and queues behind them,
-// holding up every table. With spare threads it resumes at once, and the
-// kernel shares the cores. On a 2-core machine this gave 10-15% more
-// events per second at 64 tables (see README, Performance).
-func setProcs() {
-	if os.Getenv("GOMAXPROCS") == "" {
-		runtime.GOMAXPROCS(2 * runtime.GOMAXPROCS(0))
-	}
-}

@@ -28,7 +28,7 @@ func TestServeAndShutdown(t *testing.T) {
 	var mu sync.Mutex
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"--addr", "127.0.0.1:0", "--db", dbPath, "--log-format", "json"}, io.Discard, lockedWriter{&mu, &logs})
+		done <- run(ctx, []string{"--addr", "127.0.0.1:0", "--db", dbPath, "--log-format", "json", "--memprofile", filepath.Join(dir, "heap.prof")}, io.Discard, lockedWriter{&mu, &logs})
 	}()
 	var addr string
 	select {
@@ -71,6 +71,9 @@ func TestServeAndShutdown(t *testing.T) {
 	if _, err := os.Stat(dbPath + "-wal"); !os.IsNotExist(err) {
 		t.Errorf("WAL file still present after shutdown: the database was not closed cleanly (%v)", err)
 	}
+	if fi, err := os.Stat(filepath.Join(dir, "heap.prof")); err != nil || fi.Size() == 0 {
+		t.Errorf("--memprofile wrote no heap profile at shutdown: %v", err)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	for _, want := range []string{`"msg":"request"`, `"status":201`, `"duration"`, `"request_id"`, `"stopped cleanly"`} {
@@ -83,11 +86,13 @@ func TestServeAndShutdown(t *testing.T) {
 func TestFlagsAndEnv(t *testing.T) {
 	t.Setenv("MOTAMED_ADDR", "0.0.0.0:9999")
 	t.Setenv("MOTAMED_LOG_LEVEL", "debug")
+	t.Setenv("MOTAMED_CACHE_EVENTS", "5000")
+	t.Setenv("MOTAMED_MEMORY_LIMIT", "256MiB")
 	cfg, err := parseFlags([]string{"--db", "x.db"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.addr != "0.0.0.0:9999" || cfg.dbPath != "x.db" || cfg.logLevel != "debug" {
+	if cfg.addr != "0.0.0.0:9999" || cfg.dbPath != "x.db" || cfg.logLevel != "debug" || cfg.cacheEvents != 5000 || cfg.memoryLimit != "256MiB" {
 		t.Fatalf("config: %+v", cfg)
 	}
 	if _, err := parseFlags([]string{"--nope"}, io.Discard); err == nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -62,3 +63,20 @@ func setMemoryLimit(flagValue string) (int64, error) {
 	debug.SetMemoryLimit(n)
 	return n, nil
 }
+
+// setProcs runs Go code on twice as many threads as there are cores,
+// unless GOMAXPROCS says otherwise. One goroutine commits every write, and
+// each commit waits for fsync; with one thread per core it comes back from
+// that wait to find both cores busy with requests and queues behind them,
+// holding up every table. With spare threads it resumes at once, and the
+// kernel shares the cores. On a 2-core machine this gave 10-15% more
+// events per second at 64 tables (see README, Performance).
+func setProcs() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(2 * startProcs)
+	}
+}
+
+// startProcs is the runtime's own choice, read once: serving twice in one
+// process (as the tests do) must not double it twice.
+var startProcs = runtime.GOMAXPROCS(0)
