@@ -223,21 +223,18 @@ func BenchmarkEncodeAppendedVersion(b *testing.B) {
 			b.Fatal(err)
 		}
 		var buf []byte // an answer buffer, reused as the server reuses them
-		b.Run(game+"/after-previous", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				e, _ := encodeMatch(last, before)
-				buf = e.appendBody(buf[:0], "en")
-				b.SetBytes(int64(len(buf)))
-			}
-		})
-		b.Run(game+"/from-scratch", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				e, _ := encodeMatch(last, nil)
-				buf = e.appendBody(buf[:0], "en")
-				b.SetBytes(int64(len(buf)))
-			}
-		})
+		for _, from := range []struct {
+			name string
+			prev *encodedMatch
+		}{{"after-previous", before}, {"from-scratch", nil}} {
+			b.Run(game+"/"+from.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					e, _ := encodeMatch(last, from.prev)
+					buf = e.appendBody(buf[:0], "en")
+					b.SetBytes(int64(len(buf)))
+				}
+			})
+		}
 	}
 }
