@@ -238,3 +238,22 @@ func BenchmarkEncodeAppendedVersion(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkListEvents reads a whole 20-round Wizard match's log (100 events).
+func BenchmarkListEvents(b *testing.B) {
+	s := newTestServer(b, wizard.New())
+	p := []string{s.player(b, "A"), s.player(b, "B"), s.player(b, "C")}
+	id := s.must(b, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p})["id"].(string)
+	for r := 1; r <= 20; r++ {
+		evs, _ := wizardRound(p, r, 20)
+		for _, ev := range evs {
+			s.must(b, 201, "POST", "/v1/matches/"+id+"/events", ev)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := s.do("GET", "/v1/matches/"+id+"/events", nil); r.status != 200 {
+			b.Fatal(r.status)
+		}
+	}
+}
