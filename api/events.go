@@ -148,7 +148,7 @@ func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) erro
 	setETag(c, res.Match.Version)
 	if prefersMinimal(c) {
 		c.Response().Header().Set("Preference-Applied", "return=minimal")
-		return c.JSON(status, AppendedMinimalResponse{Event: s.eventResponse(res.Event, lang), Match: matchSummary(res.Match, lang)})
+		return writeBody(c, status, func(b []byte) []byte { return s.appendMinimal(b, res, lang) })
 	}
 	return writeBody(c, status, func(b []byte) []byte { return s.appendAppended(b, res, lang) })
 }
@@ -221,9 +221,4 @@ type MatchSummary struct {
 type AppendedMinimalResponse struct {
 	Event EventResponse `json:"event"`
 	Match MatchSummary  `json:"match"`
-}
-
-func matchSummary(m *db.Match, lang string) MatchSummary {
-	return MatchSummary{ID: m.ID, Game: m.Game, Status: m.Status, Version: m.Version, Next: m.State.Next().In(lang),
-		Totals: m.State.Scores().Totals, Result: m.State.Result()}
 }

@@ -61,3 +61,37 @@ func (s *Server) appendAppended(b []byte, res *db.Appended, lang string) []byte 
 	b = s.appendMatch(b, res.Match, lang)
 	return append(b, '}')
 }
+
+// appendMinimal appends AppendedMinimalResponse: the event and the match's
+// summary, written directly (encoding/json would reflect over it and
+// check the event's data again on every event of a busy table).
+func (s *Server) appendMinimal(b []byte, res *db.Appended, lang string) []byte {
+	m := res.Match
+	b = append(b, `{"event":`...)
+	b = append(b, s.eventJSON(res.Event, lang)...)
+	b = append(b, `,"match":{"id":`...)
+	b = append(b, quote(m.ID)...)
+	b = append(b, `,"game":`...)
+	b = append(b, quote(m.Game)...)
+	b = append(b, `,"status":`...)
+	b = append(b, quote(m.Status)...)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, m.Version, 10)
+	b = append(b, `,"next":`...)
+	b = append(b, quote(m.State.Next().In(lang))...)
+	b = append(b, `,"totals":`...)
+	b = appendJSON(b, m.State.Scores().Totals)
+	b = append(b, `,"result":`...)
+	b = appendJSON(b, m.State.Result())
+	return append(b, `}}`...)
+}
+
+// appendJSON appends v encoded by encoding/json ("null" if it cannot be,
+// which no totals or result ever are).
+func appendJSON(b []byte, v any) []byte {
+	j, err := json.Marshal(v)
+	if err != nil {
+		return append(b, "null"...)
+	}
+	return append(b, j...)
+}
