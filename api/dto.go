@@ -165,19 +165,25 @@ func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
 		id := m.LeagueID
 		r.LeagueID = &id
 	}
-	for _, s := range m.Seats {
-		r.Players = append(r.Players, SeatResponse{ID: s.PlayerID, Name: s.Name, Seat: s.Seat})
-	}
+	r.Players = seatResponses(m)
 	r.Scores = ScoresResponse{Totals: m.State.Scores().Totals, Rounds: rounds}
 	return r
+}
+
+// seatResponses are m's seated players as the match body lists them.
+func seatResponses(m *db.Match) []SeatResponse {
+	out := make([]SeatResponse, 0, len(m.Seats))
+	for _, s := range m.Seats {
+		out = append(out, SeatResponse{ID: s.PlayerID, Name: s.Name, Seat: s.Seat})
+	}
+	return out
 }
 
 // appendMatch appends the JSON of MatchResponse for m in lang to b, from
 // the encode cache.
 func (s *Server) appendMatch(b []byte, m *db.Match, lang string) []byte {
 	e, err := s.encoded.get(m)
-	if err != nil {
-		s.log.Error("encode match", "match", m.ID, "err", err)
+	if err != nil { // matchResponse logs it and answers a null state
 		j, _ := json.Marshal(s.matchResponse(m, lang))
 		return append(b, j...)
 	}

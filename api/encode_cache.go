@@ -176,14 +176,10 @@ func encodeStatic(m *db.Match) (*matchStatic, error) {
 	if err != nil {
 		return nil, err
 	}
-	players := make([]SeatResponse, 0, len(m.Seats))
-	for _, s := range m.Seats {
-		players = append(players, SeatResponse{ID: s.PlayerID, Name: s.Name, Seat: s.Seat})
-	}
 	seats, err := json.Marshal(struct {
 		Players []SeatResponse  `json:"players"`
 		Options json.RawMessage `json:"options"`
-	}{players, m.Options})
+	}{seatResponses(m), m.Options})
 	if err != nil {
 		return nil, err
 	}

@@ -37,9 +37,7 @@ func referenceMatchJSON(t *testing.T, m *db.Match, lang string) []byte {
 	if m.LeagueID != "" {
 		r.LeagueID = &m.LeagueID
 	}
-	for _, s := range m.Seats {
-		r.Players = append(r.Players, SeatResponse{ID: s.PlayerID, Name: s.Name, Seat: s.Seat})
-	}
+	r.Players = seatResponses(m)
 	b, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
