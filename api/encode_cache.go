@@ -257,7 +257,4 @@ func (e *encodedMatch) appendRounds(b []byte) []byte {
 const bodyKeys = `"status":,,"version":,"next":,"state":,"scores":{"totals":,"rounds":},"result":,"created_at":,"updated_at":}` + "-9223372036854775808"
 
 // quote is s as a JSON string, escaped exactly as encoding/json escapes it.
-func quote(s string) []byte {
-	b, _ := json.Marshal(s) // a string always marshals
-	return b
-}
+func quote(s string) []byte { return appendQuoted(make([]byte, 0, len(s)+2), s) }

@@ -84,6 +84,7 @@ func TestMatchBodyEqualsAFullEncoding(t *testing.T) {
 					}
 					want := referenceMatchJSON(t, m, lang)
 					var got struct {
+						Event json.RawMessage `json:"event"`
 						Match json.RawMessage `json:"match"`
 					}
 					if err := json.Unmarshal(answer, &got); err != nil {
@@ -91,6 +92,14 @@ func TestMatchBodyEqualsAFullEncoding(t *testing.T) {
 					}
 					if !bytes.Equal(got.Match, want) {
 						t.Fatalf("v%d %s: the answer's match differs from a full encoding:\n got %s\nwant %s", m.Version, lang, got.Match, want)
+					}
+					log, err := s.store.Events(ctx, id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					wantEvent, _ := json.Marshal(s.server.eventResponse(log[len(log)-1], lang))
+					if !bytes.Equal(got.Event, wantEvent) {
+						t.Fatalf("v%d %s: the answer's event differs from encoding/json's:\n got %s\nwant %s", m.Version, lang, got.Event, wantEvent)
 					}
 					for _, l := range []string{"en", "fa"} {
 						r := s.do("GET", "/v1/matches/"+id+"?lang="+l, nil)

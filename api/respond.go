@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
 )
 
 // answerBuffers are reused for answer bodies: a match body is written
@@ -37,14 +38,48 @@ func writeBody(c echo.Context, status int, fill func([]byte) []byte) error {
 	return err
 }
 
-// eventJSON is the JSON of EventResponse for e in lang.
-func (s *Server) eventJSON(e db.Event, lang string) []byte {
-	b, err := json.Marshal(s.eventResponse(e, lang))
+// appendEventJSON appends EventResponse for e in lang, written directly: the
+// bytes encoding/json writes for s.eventResponse(e, lang), without
+// reflecting over it on every event (the API tests compare the two).
+func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
+	start := len(b)
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, e.Seq, 10)
+	b = append(b, `,"type":`...)
+	b = appendQuoted(b, e.Type)
+	b = append(b, `,"data":`...)
+	b, err := appendRaw(b, e.Data)
 	if err != nil { // only a stored event whose data is not JSON
 		s.log.Error("encode event", "seq", e.Seq, "err", err)
-		return []byte(`{}`)
+		return append(b[:start], `{}`...)
 	}
-	return b
+	b = append(b, `,"notes":[`...)
+	for i, n := range e.Notes {
+		v := s.violation(n, lang)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"rule":`...)
+		b = appendQuoted(b, v.Rule)
+		b = append(b, `,"title":`...)
+		b = appendQuoted(b, v.Title)
+		b = append(b, `,"message":`...)
+		b = appendQuoted(b, v.Message)
+		if v.Section != "" {
+			b = append(b, `,"section":`...)
+			b = appendQuoted(b, v.Section)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, `],"voided":`...)
+	b = strconv.AppendBool(b, e.Voided)
+	if e.Type == rules.UndoType {
+		b = append(b, `,"voids":`...)
+		b = strconv.AppendInt(b, e.Voids, 10)
+	}
+	b = append(b, `,"created_at":`...)
+	b = appendQuoted(b, timeString(e.CreatedAt))
+	return append(b, '}')
 }
 
 // writeMatch answers with the match body (MatchResponse).
@@ -56,7 +91,7 @@ func (s *Server) writeMatch(c echo.Context, status int, m *db.Match) error {
 // appendAppended appends AppendedResponse, {"event":...,"match":...}.
 func (s *Server) appendAppended(b []byte, res *db.Appended, lang string) []byte {
 	b = append(b, `{"event":`...)
-	b = append(b, s.eventJSON(res.Event, lang)...)
+	b = s.appendEventJSON(b, res.Event, lang)
 	b = append(b, `,"match":`...)
 	b = s.appendMatch(b, res.Match, lang)
 	return append(b, '}')
@@ -68,21 +103,21 @@ func (s *Server) appendAppended(b []byte, res *db.Appended, lang string) []byte 
 func (s *Server) appendMinimal(b []byte, res *db.Appended, lang string) []byte {
 	m := res.Match
 	b = append(b, `{"event":`...)
-	b = append(b, s.eventJSON(res.Event, lang)...)
+	b = s.appendEventJSON(b, res.Event, lang)
 	b = append(b, `,"match":{"id":`...)
-	b = append(b, quote(m.ID)...)
+	b = appendQuoted(b, m.ID)
 	b = append(b, `,"game":`...)
-	b = append(b, quote(m.Game)...)
+	b = appendQuoted(b, m.Game)
 	b = append(b, `,"status":`...)
-	b = append(b, quote(m.Status)...)
+	b = appendQuoted(b, m.Status)
 	b = append(b, `,"version":`...)
 	b = strconv.AppendInt(b, m.Version, 10)
 	b = append(b, `,"next":`...)
-	b = append(b, quote(m.State.Next().In(lang))...)
+	b = appendQuoted(b, m.State.Next().In(lang))
 	b = append(b, `,"totals":`...)
-	b = appendJSON(b, m.State.Scores().Totals)
+	b = appendTotals(b, m.State.Scores().Totals)
 	b = append(b, `,"result":`...)
-	b = appendJSON(b, m.State.Result())
+	b = appendResult(b, m.State.Result())
 	return append(b, `}}`...)
 }
 

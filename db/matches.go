@@ -35,7 +35,8 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		}
 		seats[i] = Seat{PlayerID: p.ID, Name: p.Name, Seat: i}
 	}
-	m := &Match{ID: newID("m_"), Game: nm.Game, LeagueID: nm.LeagueID, CreatedBy: nm.CreatedBy, Status: StatusInProgress, Seats: seats}
+	now := s.now()
+	m := &Match{ID: newMatchID(now), Game: nm.Game, LeagueID: nm.LeagueID, CreatedBy: nm.CreatedBy, Status: StatusInProgress, Seats: seats}
 	state, effective, err := game.Setup(m.Players(), nm.Options)
 	if err != nil {
 		return nil, err
@@ -44,7 +45,7 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		return nil, fmt.Errorf("db: marshal options: %w", err)
 	}
 	m.State = state
-	m.CreatedAt = s.now()
+	m.CreatedAt = now
 	m.UpdatedAt = m.CreatedAt
 	err = s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var league any

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -311,5 +313,35 @@ func TestCheckpointsOffTheWriter(t *testing.T) {
 	}
 	if busy != 0 || done != logFrames {
 		t.Fatalf("checkpoint: busy %d, %d of %d frames", busy, done, logFrames)
+	}
+}
+
+// Match IDs sort in creation order (the event log relies on it to keep the
+// matches in progress together) and stay unguessable; other IDs are random.
+func TestMatchIDsSortByCreation(t *testing.T) {
+	t0 := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	var prev string
+	seen := map[string]bool{}
+	for i := 0; i < 200; i++ {
+		id := newMatchID(t0.Add(time.Duration(i/4) * time.Millisecond))
+		if len(id) != len("m_")+26 || !strings.HasPrefix(id, "m_") {
+			t.Fatalf("match ID %q: want m_ and 26 characters", id)
+		}
+		if seen[id] {
+			t.Fatalf("match ID %q made twice", id)
+		}
+		seen[id] = true
+		if i%4 == 0 && id <= prev {
+			t.Fatalf("match ID %q made a millisecond after %q sorts before it", id, prev)
+		}
+		prev = id
+	}
+	// Within one millisecond only the random part differs: 80 bits of it.
+	a, b := newMatchID(t0), newMatchID(t0)
+	if a[:11] != b[:11] || a[11:] == b[11:] { // 9 characters hold 45 bits of the time
+		t.Fatalf("two IDs of one millisecond: %q and %q", a, b)
+	}
+	if id := newID("pl_"); len(id) != len("pl_")+16 {
+		t.Fatalf("player ID %q: want pl_ and 16 characters", id)
 	}
 }

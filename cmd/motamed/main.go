@@ -143,6 +143,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	setProcs()
+	setGCPercent()
 	if _, err := setMemoryLimit(cfg.memoryLimit); err != nil {
 		return err
 	}

@@ -57,3 +57,19 @@ func TestSetProcs(t *testing.T) {
 		t.Fatalf("GOMAXPROCS %d after two servings, want %d", got, 2*startProcs)
 	}
 }
+
+// The server's GOGC default applies unless GOGC is set.
+func TestSetGCPercent(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	t.Setenv("GOGC", "")
+	setGCPercent()
+	if got := debug.SetGCPercent(100); got != defaultGCPercent {
+		t.Fatalf("GC percent %d, want %d", got, defaultGCPercent)
+	}
+	t.Setenv("GOGC", "150")
+	setGCPercent()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Fatalf("with GOGC set the server changed the GC percent to %d", got)
+	}
+}
