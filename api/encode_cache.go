@@ -115,12 +115,8 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 		return nil, fmt.Errorf("state: %w", err)
 	}
 	sc := m.State.Scores()
-	if e.totals, err = json.Marshal(sc.Totals); err != nil {
-		return nil, fmt.Errorf("totals: %w", err)
-	}
-	if e.result, err = json.Marshal(m.State.Result()); err != nil {
-		return nil, fmt.Errorf("result: %w", err)
-	}
+	e.totals = appendTotals(nil, sc.Totals)
+	e.result = appendResult(nil, m.State.Result())
 	e.updated = quote(timeString(m.UpdatedAt))
 	next := m.State.Next()
 	e.next = [2][]byte{quote(next.In("en")), quote(next.In("fa"))}
