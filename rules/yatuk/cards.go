@@ -121,8 +121,10 @@ type cardView struct {
 }
 
 // MarshalJSON writes {kind, colors, power}.
-func (c Card) MarshalJSON() ([]byte, error) {
-	return json.Marshal(cardView{Kind: c.Kind, Colors: c.Colors.Colors(), Power: c.Power})
+func (c Card) MarshalJSON() ([]byte, error) { return json.Marshal(c.view()) }
+
+func (c Card) view() cardView {
+	return cardView{Kind: c.Kind, Colors: c.Colors.Colors(), Power: c.Power}
 }
 
 // maxPower bounds printed power. The seed shows powers up to 22; the bound only

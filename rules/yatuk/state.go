@@ -113,18 +113,20 @@ type slot struct {
 }
 
 type columnView struct {
-	Player   string `json:"player"`
-	Size     int    `json:"size"`
-	FaceUp   []Card `json:"face_up"`
-	FaceDown int    `json:"face_down"`
+	Player   string     `json:"player"`
+	Size     int        `json:"size"`
+	FaceUp   []cardView `json:"face_up"`
+	FaceDown int        `json:"face_down"`
 }
 
 // MarshalJSON shows the face-up cards and the number of face-down ones.
+// The cards go in as their views, as Card.MarshalJSON writes them: a
+// MarshalJSON inside another is encoded and then checked and copied again.
 func (c Column) MarshalJSON() ([]byte, error) {
-	v := columnView{Player: c.Player, Size: len(c.slots), FaceUp: []Card{}}
+	v := columnView{Player: c.Player, Size: len(c.slots), FaceUp: []cardView{}}
 	for i, s := range c.slots {
 		if i < 2 && s.known {
-			v.FaceUp = append(v.FaceUp, s.card)
+			v.FaceUp = append(v.FaceUp, s.card.view())
 		} else {
 			v.FaceDown++
 		}
