@@ -411,6 +411,7 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	// The load. The context is the hard cap: the duration, plus the
 	// request timeout for requests in flight at its end.
 	rn.sent.Store(0)
+	cpuStart := takeCPU(pid)
 	loadStart := time.Now()
 	rn.deadline = loadStart.Add(cfg.duration)
 	lctx, cancel := context.WithDeadline(ctx, rn.deadline.Add(cfg.timeout+time.Second))
@@ -437,6 +438,7 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	wg.Wait()
 	close(progressDone)
 	elapsed := time.Since(loadStart)
+	cpuEnd := takeCPU(pid)
 	interrupted := ctx.Err() != nil
 	finishServer()
 
@@ -445,6 +447,7 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 		total.merge(t.tally)
 	}
 	rep.fill(total, elapsed, setup)
+	rep.CPU = cpuReport(cpuStart, cpuEnd, rep.Requests)
 	rep.Interrupted = interrupted
 	if s := rep.Server; s != nil && s.Spawned != "" && s.Stop != "clean (SIGTERM)" {
 		rep.Errors++

@@ -36,6 +36,9 @@ type Report struct {
 	ReadsPerS     float64 `json:"reads_per_second"`
 	AvgEventBytes float64 `json:"avg_event_bytes"`
 
+	// CPU is the CPU the load took (server, this tool, the machine).
+	CPU *CPUReport `json:"cpu,omitempty"`
+
 	Kinds            map[string]KindReport `json:"kinds"`
 	Status           map[string]int64      `json:"status_codes"`
 	Errors           int64                 `json:"errors"`
@@ -217,6 +220,17 @@ func (r *Report) print(w io.Writer) {
 		}
 		if s.Stop != "" {
 			fmt.Fprintf(w, "   stop: %s", s.Stop)
+		}
+		fmt.Fprintln(w)
+	}
+	if c := r.CPU; c != nil {
+		fmt.Fprint(w, "cpu during the load")
+		if c.ServerSeconds > 0 {
+			fmt.Fprintf(w, "  server %.1f s (%.2f cores, %.0f µs per request)", c.ServerSeconds, c.ServerCores, c.ServerPerRequest)
+		}
+		fmt.Fprintf(w, "  this tool %.1f s (%.2f cores, %.0f µs per request)", c.SelfSeconds, c.SelfCores, c.SelfPerRequest)
+		if c.MachineBusy > 0 {
+			fmt.Fprintf(w, "  machine %.0f%% busy (%.0f µs per request)", 100*c.MachineBusy, c.MachinePerRequest)
 		}
 		fmt.Fprintln(w)
 	}
