@@ -73,7 +73,11 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 		if status >= 500 {
 			level = slog.LevelError
 		}
-		s.log.LogAttrs(c.Request().Context(), level, "request",
+		ctx := c.Request().Context()
+		if !s.log.Enabled(ctx, level) { // the attributes cost more than the check
+			return nil
+		}
+		s.log.LogAttrs(ctx, level, "request",
 			slog.String("method", c.Request().Method),
 			slog.String("path", c.Request().URL.Path),
 			slog.String("route", c.Path()),
