@@ -7,7 +7,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/motamed/motamed/db"
-	"github.com/motamed/motamed/rules"
 )
 
 // answerBuffers are reused for answer bodies: a match body is written
@@ -38,47 +37,47 @@ func writeBody(c echo.Context, status int, fill func([]byte) []byte) error {
 	return err
 }
 
-// appendEventJSON appends EventResponse for e in lang, written directly: the
-// bytes encoding/json writes for s.eventResponse(e, lang), without
+// appendEventJSON appends EventResponse for e in lang, written directly:
+// the bytes encoding/json writes for s.eventResponse(e, lang), without
 // reflecting over it on every event (the API tests compare the two).
 func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
+	r := s.eventResponse(e, lang)
 	start := len(b)
 	b = append(b, `{"seq":`...)
-	b = strconv.AppendInt(b, e.Seq, 10)
+	b = strconv.AppendInt(b, r.Seq, 10)
 	b = append(b, `,"type":`...)
-	b = appendQuoted(b, e.Type)
+	b = appendQuoted(b, r.Type)
 	b = append(b, `,"data":`...)
-	b, err := appendRaw(b, e.Data)
+	b, err := appendRaw(b, r.Data)
 	if err != nil { // only a stored event whose data is not JSON
-		s.log.Error("encode event", "seq", e.Seq, "err", err)
+		s.log.Error("encode event", "seq", r.Seq, "err", err)
 		return append(b[:start], `{}`...)
 	}
 	b = append(b, `,"notes":[`...)
-	for i, n := range e.Notes {
-		v := s.violation(n, lang)
+	for i, n := range r.Notes {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, `{"rule":`...)
-		b = appendQuoted(b, v.Rule)
+		b = appendQuoted(b, n.Rule)
 		b = append(b, `,"title":`...)
-		b = appendQuoted(b, v.Title)
+		b = appendQuoted(b, n.Title)
 		b = append(b, `,"message":`...)
-		b = appendQuoted(b, v.Message)
-		if v.Section != "" {
+		b = appendQuoted(b, n.Message)
+		if n.Section != "" {
 			b = append(b, `,"section":`...)
-			b = appendQuoted(b, v.Section)
+			b = appendQuoted(b, n.Section)
 		}
 		b = append(b, '}')
 	}
 	b = append(b, `],"voided":`...)
-	b = strconv.AppendBool(b, e.Voided)
-	if e.Type == rules.UndoType {
+	b = strconv.AppendBool(b, r.Voided)
+	if r.Voids != nil {
 		b = append(b, `,"voids":`...)
-		b = strconv.AppendInt(b, e.Voids, 10)
+		b = strconv.AppendInt(b, *r.Voids, 10)
 	}
 	b = append(b, `,"created_at":`...)
-	b = appendQuoted(b, timeString(e.CreatedAt))
+	b = appendQuoted(b, r.CreatedAt)
 	return append(b, '}')
 }
 
