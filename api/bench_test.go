@@ -239,6 +239,30 @@ func BenchmarkEncodeAppendedVersion(b *testing.B) {
 	}
 }
 
+// BenchmarkEncodeState writes the state of a long match's last version as
+// json.Marshal writes it and as the server does (encodeValue: by the state
+// itself where the game implements rules.JSONAppender).
+func BenchmarkEncodeState(b *testing.B) {
+	for _, game := range []string{"wizard", "silver", "munchkin", "wazabi", "yatuk"} {
+		_, last := longMatchVersions(b, game)
+		for _, enc := range []struct {
+			name string
+			fn   func(rules.State) ([]byte, error)
+		}{{"json.Marshal", func(s rules.State) ([]byte, error) { return json.Marshal(s) }}, {"encodeValue", func(s rules.State) ([]byte, error) { return encodeValue(s) }}} {
+			b.Run(game+"/"+enc.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					j, err := enc.fn(last.State)
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.SetBytes(int64(len(j)))
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkListEvents reads a whole 20-round Wizard match's log (100 events).
 func BenchmarkListEvents(b *testing.B) {
 	s := newTestServer(b, wizard.New())

@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/jsonw"
 )
 
 // encodeCache keeps the JSON of the latest version of recently served
@@ -111,11 +113,11 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 		e.static = st
 	}
 	var err error
-	if e.state, err = json.Marshal(m.State); err != nil {
+	if e.state, err = encodeValue(m.State); err != nil {
 		return nil, fmt.Errorf("state: %w", err)
 	}
 	sc := m.State.Scores()
-	e.totals = appendTotals(nil, sc.Totals)
+	e.totals = jsonw.IntMap(nil, sc.Totals)
 	e.result = appendResult(nil, m.State.Result())
 	e.updated = quote(timeString(m.UpdatedAt))
 	next := m.State.Next()
@@ -125,6 +127,31 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 	}
 	e.size = int64(e.length(0))
 	return e, nil
+}
+
+// stateScratch holds the buffers states are written into before they are
+// copied out at their exact size (an entry keeps its bytes for as long as
+// it is cached, so spare capacity would be kept too).
+var stateScratch = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
+
+// encodeValue writes v's JSON: by v itself when it is a rules.JSONAppender
+// (a state, or a row of a score sheet: the same bytes without reflection),
+// else by encoding/json.
+func encodeValue(v any) ([]byte, error) {
+	a, ok := v.(rules.JSONAppender)
+	if !ok {
+		return json.Marshal(v)
+	}
+	buf := stateScratch.Get().(*[]byte)
+	defer stateScratch.Put(buf)
+	b, err := a.AppendJSON((*buf)[:0])
+	if err != nil {
+		return nil, err
+	}
+	if cap(b) <= 64<<10 {
+		*buf = b
+	}
+	return slices.Clone(b), nil
 }
 
 // encodeRows encodes the score sheet, row by row when it is a list.
@@ -145,7 +172,7 @@ func (e *encodedMatch) encodeRows(rounds any, prev *encodedMatch) (err error) {
 		copy(e.rows, prev.rows[:keep])
 	}
 	for i := keep; i < n; i++ {
-		if e.rows[i], err = json.Marshal(rv.Index(i).Interface()); err != nil {
+		if e.rows[i], err = encodeValue(rules.RowAt(rv, i)); err != nil {
 			return fmt.Errorf("round %d: %w", i, err)
 		}
 	}
@@ -253,4 +280,4 @@ func (e *encodedMatch) appendRounds(b []byte) []byte {
 const bodyKeys = `"status":,,"version":,"next":,"state":,"scores":{"totals":,"rounds":},"result":,"created_at":,"updated_at":}` + "-9223372036854775808"
 
 // quote is s as a JSON string, escaped exactly as encoding/json escapes it.
-func quote(s string) []byte { return appendQuoted(make([]byte, 0, len(s)+2), s) }
+func quote(s string) []byte { return jsonw.String(make([]byte, 0, len(s)+2), s) }

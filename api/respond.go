@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules/jsonw"
 )
 
 // answerBuffers are reused for answer bodies: a match body is written
@@ -46,7 +47,7 @@ func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
 	b = append(b, `{"seq":`...)
 	b = strconv.AppendInt(b, r.Seq, 10)
 	b = append(b, `,"type":`...)
-	b = appendQuoted(b, r.Type)
+	b = jsonw.String(b, r.Type)
 	b = append(b, `,"data":`...)
 	b, err := appendRaw(b, r.Data)
 	if err != nil { // only a stored event whose data is not JSON
@@ -59,14 +60,14 @@ func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"rule":`...)
-		b = appendQuoted(b, n.Rule)
+		b = jsonw.String(b, n.Rule)
 		b = append(b, `,"title":`...)
-		b = appendQuoted(b, n.Title)
+		b = jsonw.String(b, n.Title)
 		b = append(b, `,"message":`...)
-		b = appendQuoted(b, n.Message)
+		b = jsonw.String(b, n.Message)
 		if n.Section != "" {
 			b = append(b, `,"section":`...)
-			b = appendQuoted(b, n.Section)
+			b = jsonw.String(b, n.Section)
 		}
 		b = append(b, '}')
 	}
@@ -77,7 +78,7 @@ func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
 		b = strconv.AppendInt(b, *r.Voids, 10)
 	}
 	b = append(b, `,"created_at":`...)
-	b = appendQuoted(b, r.CreatedAt)
+	b = jsonw.String(b, r.CreatedAt)
 	return append(b, '}')
 }
 
@@ -104,17 +105,17 @@ func (s *Server) appendMinimal(b []byte, res *db.Appended, lang string) []byte {
 	b = append(b, `{"event":`...)
 	b = s.appendEventJSON(b, res.Event, lang)
 	b = append(b, `,"match":{"id":`...)
-	b = appendQuoted(b, m.ID)
+	b = jsonw.String(b, m.ID)
 	b = append(b, `,"game":`...)
-	b = appendQuoted(b, m.Game)
+	b = jsonw.String(b, m.Game)
 	b = append(b, `,"status":`...)
-	b = appendQuoted(b, m.Status)
+	b = jsonw.String(b, m.Status)
 	b = append(b, `,"version":`...)
 	b = strconv.AppendInt(b, m.Version, 10)
 	b = append(b, `,"next":`...)
-	b = appendQuoted(b, m.State.Next().In(lang))
+	b = jsonw.String(b, m.State.Next().In(lang))
 	b = append(b, `,"totals":`...)
-	b = appendTotals(b, m.State.Scores().Totals)
+	b = jsonw.IntMap(b, m.State.Scores().Totals)
 	b = append(b, `,"result":`...)
 	b = appendResult(b, m.State.Result())
 	return append(b, `}}`...)

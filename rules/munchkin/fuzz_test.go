@@ -62,9 +62,7 @@ func FuzzApply(f *testing.F) {
 					t.Fatalf("%s %s: level %d out of range", typ, data, p.Level)
 				}
 			}
-			if _, err := json.Marshal(ns); err != nil {
-				t.Fatal(err)
-			}
+			rulestest.CheckStateJSON(t, ns, typ)
 			_ = ns.Scores()
 			_ = ns.Result()
 			_ = ns.Next()

@@ -166,15 +166,19 @@ func (s *State) finish(winners []string) {
 	}
 }
 
-// Scores: totals are levels; rows are turns.
+// Scores: totals are levels; rows are turns. The rows of past turns are
+// shared (they never change); the row of the turn in progress is a copy
+// with the levels and the fight as they are now.
 func (s *State) Scores() rules.Scores {
-	rows := make([]TurnRow, len(s.History))
-	for i, r := range s.History {
-		rows[i] = *r
+	rows := slices.Clone(s.History)
+	if rows == nil {
+		rows = []*TurnRow{}
 	}
 	if n := len(rows); n > 0 && rows[n-1].Levels == nil {
-		rows[n-1].Levels = s.levels()
-		rows[n-1].Combat = s.Combat
+		last := *rows[n-1]
+		last.Levels = s.levels()
+		last.Combat = s.Combat
+		rows[n-1] = &last
 	}
 	return rules.Scores{Totals: s.levels(), Rounds: rows}
 }

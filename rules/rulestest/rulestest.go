@@ -104,7 +104,8 @@ func MustApply(t testing.TB, g rules.Game, s rules.State, typ string, data any) 
 	return next, notes
 }
 
-// ApplyPure applies ev and fails t if Apply panicked or changed s.
+// ApplyPure applies ev and fails t if Apply panicked or changed s, or if
+// the new state's own JSON differs from json.Marshal's (CheckStateJSON).
 func ApplyPure(t testing.TB, g rules.Game, s rules.State, ev rules.Event) (next rules.State, notes []rules.Ruling, err error) {
 	t.Helper()
 	before := mustJSON(t, s)
@@ -121,6 +122,9 @@ func ApplyPure(t testing.TB, g rules.Game, s rules.State, ev rules.Event) (next 
 	}
 	if err == nil && next == nil {
 		t.Fatalf("Apply returned a nil state and no error on %s %s", ev.Type, ev.Data)
+	}
+	if err == nil {
+		CheckStateJSON(t, next, "after "+ev.Type)
 	}
 	return next, notes, err
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/rulestest"
 )
 
 // fuzzStates are reachable states covering every phase.
@@ -59,9 +60,7 @@ func FuzzApply(f *testing.F) {
 		if next == nil {
 			t.Fatal("nil state without an error")
 		}
-		if _, err := json.Marshal(next); err != nil {
-			t.Fatalf("state does not marshal: %v", err)
-		}
+		rulestest.CheckStateJSON(t, next, "after the event")
 		next.Scores()
 		next.Next()
 	})

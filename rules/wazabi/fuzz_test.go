@@ -70,6 +70,7 @@ func FuzzApply(f *testing.F) {
 			return
 		}
 		checkInvariants(t, next.(*State), typ+" "+string(data))
+		rulestest.CheckStateJSON(t, next, typ)
 		_ = next.Scores()
 		_ = next.Result()
 		_ = next.Next()

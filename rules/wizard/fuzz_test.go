@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/rulestest"
 )
 
 var fuzzTypes = []string{evRoundStarted, evHandDealt, evBid, evTrick, evTricks, "undo", ""}
@@ -48,9 +49,7 @@ func FuzzApply(f *testing.F) {
 			if next == nil {
 				t.Fatal("nil state without an error")
 			}
-			if _, err := json.Marshal(next); err != nil {
-				t.Fatal(err)
-			}
+			rulestest.CheckStateJSON(t, next, "after the event")
 			next.Scores()
 			next.Result()
 			next.Next()

@@ -74,9 +74,7 @@ func checkApply(t *testing.T, s *State, typ string, data []byte) {
 		if next == nil {
 			t.Fatalf("nil state without error")
 		}
-		if _, err := json.Marshal(next); err != nil {
-			t.Fatal(err)
-		}
+		rulestest.CheckStateJSON(t, next, typ)
 		return
 	}
 	var in *rules.InputError

@@ -1,0 +1,42 @@
+package rules
+
+import (
+	"reflect"
+
+	"github.com/motamed/motamed/rules/jsonw"
+)
+
+// The writers below are the shared values of the games' JSONAppenders.
+
+// AppendJSON appends t as json.Marshal writes it.
+func (t Text) AppendJSON(b []byte) []byte {
+	b = append(b, `{"en":`...)
+	b = jsonw.String(b, t.EN)
+	if t.FA != "" {
+		b = append(b, `,"fa":`...)
+		b = jsonw.String(b, t.FA)
+	}
+	return append(b, '}')
+}
+
+// AppendPlayers appends a list of seated players as json.Marshal writes it.
+func AppendPlayers(b []byte, players []Player) []byte {
+	return jsonw.List(b, players, func(p *Player, b []byte) []byte {
+		b = append(b, `{"id":`...)
+		b = jsonw.String(b, p.ID)
+		b = append(b, `,"name":`...)
+		b = jsonw.String(b, p.Name)
+		return append(b, '}')
+	})
+}
+
+// RowAt is row i of a score sheet (a slice, as Scores.Rounds holds it) as a
+// value whose methods include a pointer receiver's AppendJSON: the element
+// itself when it is a pointer, else its address.
+func RowAt(rows reflect.Value, i int) any {
+	row := rows.Index(i)
+	if row.Kind() != reflect.Pointer && row.CanAddr() {
+		return row.Addr().Interface()
+	}
+	return row.Interface()
+}
