@@ -25,13 +25,30 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
-// String appends s as a JSON string.
+// String appends s as a JSON string. Valid UTF-8 outside ASCII (Persian
+// names and messages) is copied as it is, as encoding/json does; only U+2028
+// and U+2029, which it escapes, and invalid bytes, which it replaces, send
+// s through encoding/json.
 func String(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if !plain[s[i]] {
-			j, _ := json.Marshal(s) // a string always marshals
-			return append(b, j...)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if plain[c] {
+			i++
+			continue
 		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r != utf8.RuneError && r != '\u2028' && r != '\u2029' {
+				i += size
+				continue
+			}
+			if r == utf8.RuneError && size == 3 { // U+FFFD itself, spelled out
+				i += size
+				continue
+			}
+		}
+		j, _ := json.Marshal(s) // a string always marshals
+		return append(b, j...)
 	}
 	b = append(b, '"')
 	b = append(b, s...)
@@ -88,8 +105,14 @@ func Map[K ~string, V any](b []byte, m map[K]V, elem func([]byte, V) []byte) []b
 	if m == nil {
 		return append(b, "null"...)
 	}
+	var small [8]K // a table's players: the keys stay on the stack
+	keys := small[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
 	b = append(b, '{')
-	for i, k := range SortedKeys(m) {
+	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
 		}

@@ -19,7 +19,7 @@ func sameAsMarshal(t *testing.T, got []byte, v any) {
 
 // strings are every case where encoding/json escapes or replaces.
 var strings = []string{"", "plain", "a<b", "a>b", "a&b", "<b>&amp;</b>", `q"q`, `back\slash`, "tab\tnew\nline", "\x00\x1f", "\x7f", "é",
-	"سارا", "پیش\u200cبینی", "\u2028\u2029", "bad \xff utf-8", "emoji 🎲"}
+	"سارا", "پیش\u200cبینی", "\u2028\u2029", "bad \xff utf-8", "\uFFFD", "cut \xd8", "emoji 🎲"}
 
 func TestStringWritesWhatEncodingJSONWrites(t *testing.T) {
 	for _, s := range strings {
