@@ -7,16 +7,31 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // Decode strictly decodes one JSON value from data into v: unknown fields,
 // trailing data and type mismatches are reported as an *InputError whose field
 // paths are prefixed with prefix (e.g. "data" or "options"). Empty data
-// decodes as an empty object.
+// decodes as an empty object. On an error v may be partly filled.
 func Decode(data []byte, prefix string, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
 	}
+	// Every event is decoded twice (the request, then its data), and a new
+	// json.Decoder costs a struct and a read buffer each time: a decoder
+	// that read one value to the end is kept and reused.
+	d := strictDecoders.Get().(*strictDecoder)
+	if d.decode(data, v) {
+		strictDecoders.Put(d)
+		return nil
+	}
+	// Data with anything wrong is decoded again on a fresh decoder: its
+	// error, and the byte offsets in it, are those of data alone.
+	return decodeFresh(data, prefix, v)
+}
+
+func decodeFresh(data []byte, prefix string, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -26,6 +41,34 @@ func Decode(data []byte, prefix string, v any) error {
 		return Invalid(prefix, "must be a single JSON value with nothing after it")
 	}
 	return nil
+}
+
+// strictDecoder is a json.Decoder that refuses unknown fields, with the
+// reader it reads from, so that it can be given new data.
+type strictDecoder struct {
+	r   bytes.Reader
+	dec *json.Decoder
+}
+
+var strictDecoders = sync.Pool{New: func() any {
+	d := &strictDecoder{}
+	d.dec = json.NewDecoder(&d.r)
+	d.dec.DisallowUnknownFields()
+	return d
+}}
+
+// decode decodes data into v and reports whether it was one clean JSON
+// value: then the decoder has read everything and is as good as new for the
+// next data (a decoder is reusable after a value it read to the end). After
+// false it must be dropped.
+func (d *strictDecoder) decode(data []byte, v any) bool {
+	d.r.Reset(data)
+	defer d.r.Reset(nil)
+	if d.dec.Decode(v) != nil {
+		return false
+	}
+	_, err := d.dec.Token()
+	return err == io.EOF
 }
 
 func decodeError(prefix string, err error) error {

@@ -1,9 +1,11 @@
 package rules_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -127,6 +129,27 @@ func FuzzDecode(f *testing.F) {
 		var in *rules.InputError
 		if err != nil && !errors.As(err, &in) {
 			t.Fatalf("Decode returned %T, not an *InputError: %v", err, err)
+		}
+		// A reused decoder gives what a fresh one gives: the same value or
+		// the same error, however many values it decoded before.
+		for range 3 {
+			var again struct {
+				Name  string           `json:"name"`
+				Items []map[string]int `json:"items"`
+			}
+			err2 := rules.Decode(data, "data", &again)
+			if fmt.Sprint(err) != fmt.Sprint(err2) {
+				t.Fatalf("decoded twice: %v, then %v", err, err2)
+			}
+			if err == nil && !reflect.DeepEqual(v, again) {
+				t.Fatalf("decoded twice: %+v, then %+v", v, again)
+			}
+			rules.Decode([]byte(`{"name":"x","items":[{"a":1},{"b":2}]}`), "data", &again)
+		}
+		if err == nil && len(bytes.TrimSpace(data)) > 0 { // Decode reads empty data as {}
+			if fresh := rules.DecodeFresh(data, "data", &v); fresh != nil {
+				t.Fatalf("a fresh decoder refuses what a reused one took: %v", fresh)
+			}
 		}
 	})
 }
