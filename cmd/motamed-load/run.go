@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -120,7 +119,7 @@ type table struct {
 type liveMatch struct {
 	seq        *play.Seq
 	id         string
-	rep        *strings.Replacer
+	rep        *play.Replacer
 	next       int
 	eventsPath string
 	matchPath  string

@@ -74,12 +74,49 @@ func SeatPlayers(n int) []rules.Player {
 
 // Replacer returns a replacer that swaps the quoted placeholders of s (in
 // its options and bodies) for ids, quoted (ids[i] sits in seat i).
-func (s *Seq) Replacer(ids []string) *strings.Replacer {
-	pairs := make([]string, 0, 2*s.Seats)
-	for i := 0; i < s.Seats; i++ {
-		pairs = append(pairs, `"`+SeatID(i)+`"`, strconv.Quote(ids[i]))
+func (s *Seq) Replacer(ids []string) *Replacer {
+	r := &Replacer{quoted: make([]string, s.Seats)}
+	for i := range r.quoted {
+		r.quoted[i] = strconv.Quote(ids[i])
 	}
-	return strings.NewReplacer(pairs...)
+	return r
+}
+
+// Replacer swaps quoted placeholders ("pl_seat3_placeholder") for quoted
+// real IDs. A load generator replaces every body it sends, so it looks for
+// the placeholders' common start instead of trying every pair at every
+// byte as a strings.Replacer does.
+type Replacer struct {
+	quoted []string // quoted[i] replaces seat i's placeholder
+}
+
+// Replace returns s with every quoted placeholder of a seat replaced.
+func (r *Replacer) Replace(s string) string {
+	start := `"` + SeatPrefix
+	if !strings.Contains(s, start) {
+		return s
+	}
+	out := make([]byte, 0, len(s)+len(s)/2)
+	for {
+		i := strings.Index(s, start)
+		if i < 0 {
+			return string(append(out, s...))
+		}
+		out = append(out, s[:i]...)
+		rest := s[i+len(start):]
+		j := 0
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		n, err := strconv.Atoi(rest[:j])
+		if err == nil && n < len(r.quoted) && rest[:j] == strconv.Itoa(n) && strings.HasPrefix(rest[j:], seatSuffix+`"`) {
+			out = append(out, r.quoted[n]...)
+			s = rest[j+len(seatSuffix)+1:]
+			continue
+		}
+		out = append(out, '"') // not a seat's placeholder: go on after its quote
+		s = s[i+1:]
+	}
 }
 
 // Events returns the events with the players' real IDs (ids[i] sits in

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -157,5 +158,41 @@ func TestReplacer(t *testing.T) {
 	}
 	if got := rep.Replace(seq.Bodies[0]); got != `{"type":"x","data":{"a":"pl_a","m":{"pl_b":1}}}` {
 		t.Errorf("body: %s", got)
+	}
+}
+
+// The Replacer replaces exactly what a strings.Replacer over the quoted
+// pairs replaces: in every body and the options of generated matches, and
+// in strings that only look like placeholders.
+func TestReplacerMatchesStringsReplacer(t *testing.T) {
+	check := func(seats int, ids []string, s string) {
+		t.Helper()
+		pairs := []string{}
+		for i := 0; i < seats; i++ {
+			pairs = append(pairs, `"`+SeatID(i)+`"`, strconv.Quote(ids[i]))
+		}
+		want := strings.NewReplacer(pairs...).Replace(s)
+		if got := (&Seq{Seats: seats}).Replacer(ids).Replace(s); got != want {
+			t.Fatalf("%q:\n got  %s\n want %s", s, got, want)
+		}
+	}
+	for _, spec := range Games() {
+		for i := 0; i < 5; i++ {
+			seq, _, err := Generate(spec, 3, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids, _ := realIDs(seq.Seats)
+			ids[0] = `pl_"odd"\id`
+			check(seq.Seats, ids, seq.Options)
+			for _, b := range seq.Bodies {
+				check(seq.Seats, ids, b)
+			}
+		}
+	}
+	ids := []string{"a", "b", "c"}
+	for _, s := range []string{"", "plain", `"pl_seat"`, `"pl_seat1_placeholder`, `"pl_seat01_placeholder"`, `"pl_seat9_placeholder"`,
+		`"pl_seat-1_placeholder"`, `""pl_seat0_placeholder""`, `x"pl_seat2_placeholder"y"pl_seat0_placeholder"`, `"pl_seat1_placeholder_"`} {
+		check(3, ids, s)
 	}
 }
