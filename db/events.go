@@ -221,8 +221,7 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 					return fmt.Errorf("db: finish order lock: %w", err)
 				}
 			}
-			if err := tx.QueryRowContext(ctx, s.d.rebind(`UPDATE matches SET finish_seq = (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM matches)
-				WHERE id = ? RETURNING finish_seq`), next.ID).Scan(&next.FinishSeq); err != nil {
+			if err := tx.StmtContext(ctx, s.stmts.finishOrder).QueryRowContext(ctx, next.ID).Scan(&next.FinishSeq); err != nil {
 				return fmt.Errorf("db: finish order: %w", err)
 			}
 		}
@@ -245,10 +244,10 @@ func (s *Store) writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) e
 		return nil
 	}
 	if before != nil {
-		if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM result_placements WHERE match_id = ?`), next.ID); err != nil {
+		if _, err := tx.StmtContext(ctx, s.stmts.deletePlacements).ExecContext(ctx, next.ID); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM match_results WHERE match_id = ?`), next.ID); err != nil {
+		if _, err := tx.StmtContext(ctx, s.stmts.deleteResult).ExecContext(ctx, next.ID); err != nil {
 			return err
 		}
 	}
@@ -259,18 +258,17 @@ func (s *Store) writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) e
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO match_results(match_id, result, finished_at) VALUES (?, ?, ?)`),
-		next.ID, string(b), formatTime(next.UpdatedAt)); err != nil {
+	if _, err := tx.StmtContext(ctx, s.stmts.insertResult).ExecContext(ctx, next.ID, string(b), formatTime(next.UpdatedAt)); err != nil {
 		return fmt.Errorf("db: insert result: %w", err)
 	}
 	totals := next.State.Scores().Totals
+	insert := tx.StmtContext(ctx, s.stmts.insertPlacement)
 	for _, p := range after.Placements {
 		var score any
 		if v, ok := totals[p.PlayerID]; ok {
 			score = v
 		}
-		if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO result_placements(match_id, player_id, place, score) VALUES (?, ?, ?, ?)`),
-			next.ID, p.PlayerID, p.Place, score); err != nil {
+		if _, err := insert.ExecContext(ctx, next.ID, p.PlayerID, p.Place, score); err != nil {
 			return fmt.Errorf("db: insert placement: %w", err)
 		}
 	}
