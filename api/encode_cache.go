@@ -19,12 +19,20 @@ import (
 // read, stream and page of it. A new version reuses the previous one's rows:
 // only a sheet's last row may change (rules.Scores), so an event costs the
 // encoding of one or two rows however long the match has run.
+//
+// Finished matches have a budget of their own, an eighth of the bytes: a
+// busy tournament finishes thousands an hour, each is read a few times at
+// most, and a cache full of them only makes the heap larger, which makes
+// the collector run more often (see db's state cache). One read again
+// after it left is encoded once more.
 type encodeCache struct {
-	mu       sync.Mutex
-	max      int   // entries
-	maxBytes int64 // total size of the bodies kept
-	bytes    int64
-	items    map[string]*encodedMatch
+	mu           sync.Mutex
+	max          int   // entries
+	maxBytes     int64 // total size of the bodies kept
+	maxDoneBytes int64 // the finished matches' share of it
+	bytes        int64
+	doneBytes    int64
+	items        map[string]*encodedMatch
 }
 
 // encodedMatch is one match version's JSON, in pieces that are written
@@ -33,17 +41,18 @@ type encodeCache struct {
 // it, so an entry holds one copy of its JSON and a new version allocates
 // only what changed. It is never modified once stored.
 type encodedMatch struct {
-	version int64
-	size    int64 // bytes of the pieces, for the cache's bound
-	static  *matchStatic
-	status  []byte // quoted
-	state   []byte
-	totals  []byte
-	rows    [][]byte // each score row; nil when rowsRaw holds the whole sheet
-	rowsRaw []byte   // a sheet that is not a list (or is null), as encoded
-	result  []byte
-	updated []byte    // the quoted updated_at
-	next    [2][]byte // the quoted "next" text in English and Persian
+	version  int64
+	size     int64 // bytes of the pieces, for the cache's bound
+	finished bool
+	static   *matchStatic
+	status   []byte // quoted
+	state    []byte
+	totals   []byte
+	rows     [][]byte // each score row; nil when rowsRaw holds the whole sheet
+	rowsRaw  []byte   // a sheet that is not a list (or is null), as encoded
+	result   []byte
+	updated  []byte    // the quoted updated_at
+	next     [2][]byte // the quoted "next" text in English and Persian
 }
 
 // matchStatic is what a match body repeats at every version.
@@ -54,8 +63,8 @@ type matchStatic struct {
 }
 
 // newEncodeCache keeps at most max matches and about maxBytes of JSON.
-func newEncodeCache(max int, maxBytes int64) *encodeCache {
-	return &encodeCache{max: max, maxBytes: maxBytes, items: make(map[string]*encodedMatch, max)}
+func newEncodeCache(maxEntries int, maxBytes int64) *encodeCache {
+	return &encodeCache{max: maxEntries, maxBytes: maxBytes, maxDoneBytes: maxBytes / 8, items: make(map[string]*encodedMatch, maxEntries)}
 }
 
 // get returns the encoding of m at its version, encoding what the cached
@@ -78,28 +87,42 @@ func (c *encodeCache) get(m *db.Match) (*encodedMatch, error) {
 		return e, nil
 	}
 	if ok {
-		c.bytes -= cur.size
+		c.forget(m.ID, cur)
 	}
 	c.items[m.ID] = e
 	c.bytes += e.size
+	if e.finished {
+		c.doneBytes += e.size
+	}
 	// Drop arbitrary other entries (cheap, and fair enough for a cache of
-	// the latest versions) until both bounds hold.
+	// the latest versions) until the bounds hold: finished ones while they
+	// are over their budget, then any.
 	for k, v := range c.items {
-		if len(c.items) <= c.max && c.bytes <= c.maxBytes {
+		overAll := len(c.items) > c.max || c.bytes > c.maxBytes
+		overDone := c.doneBytes > c.maxDoneBytes
+		if !overAll && !overDone {
 			break
 		}
-		if k != m.ID {
-			delete(c.items, k)
-			c.bytes -= v.size
+		if k != m.ID && (overAll || v.finished) {
+			c.forget(k, v)
 		}
 	}
 	return e, nil
 }
 
+// forget removes the entry v of match id; the caller holds mu.
+func (c *encodeCache) forget(id string, v *encodedMatch) {
+	delete(c.items, id)
+	c.bytes -= v.size
+	if v.finished {
+		c.doneBytes -= v.size
+	}
+}
+
 // encodeMatch encodes m. prev, when it is m's previous version, lends its
 // static pieces and every score row before its last one.
 func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
-	e := &encodedMatch{version: m.Version, status: quote(m.Status)}
+	e := &encodedMatch{version: m.Version, status: quote(m.Status), finished: m.Status == db.StatusFinished}
 	if prev != nil && prev.version < m.Version {
 		e.static = prev.static
 	} else {

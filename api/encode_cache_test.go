@@ -271,3 +271,44 @@ func TestEncodeCacheSharesRowsWithinItsBounds(t *testing.T) {
 		}
 	}
 }
+
+// Finished matches keep at most an eighth of the cache's bytes: past it,
+// other finished entries go and entries of matches in progress stay; the
+// byte counts stay exact.
+func TestEncodeCacheFinishedBudget(t *testing.T) {
+	type row struct{ S string }
+	rows := []row{{strings.Repeat("x", 200)}}
+	c := newEncodeCache(100, 8000)
+	const budget = 8000 / 8 // for finished matches
+	put := func(id, status string) *encodedMatch {
+		t.Helper()
+		m := sheetMatch(1, rows)
+		m.ID, m.Status = id, status
+		e, err := c.get(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	size := put("live1", db.StatusInProgress).size
+	put("live2", db.StatusInProgress)
+	for i := 0; i < 10; i++ {
+		put(fmt.Sprintf("done%d", i), db.StatusFinished)
+		if c.doneBytes > budget+size {
+			t.Fatalf("after %d finished matches: %d bytes of finished entries", i+1, c.doneBytes)
+		}
+	}
+	if c.items["live1"] == nil || c.items["live2"] == nil || c.items["done9"] == nil {
+		t.Fatal("the matches in progress and the one just put must stay")
+	}
+	var sum, done int64
+	for _, v := range c.items {
+		sum += v.size
+		if v.finished {
+			done += v.size
+		}
+	}
+	if sum != c.bytes || done != c.doneBytes || done > budget+size {
+		t.Fatalf("counted %d bytes (%d finished), entries hold %d (%d finished)", c.bytes, c.doneBytes, sum, done)
+	}
+}

@@ -12,33 +12,46 @@ import (
 //
 // It is bounded twice: by matches, and by the events those matches' logs
 // hold, since a state grows with its match (a late Munchkin game's history
-// weighs a hundred times an opening's). Finished matches are kept at the
-// cold end: tables go on to new matches, and a finished one is read now and
-// then but seldom written, so it is the first to go.
+// weighs a hundred times an opening's). Finished matches are kept apart and
+// go first: tables go on to new matches, and a finished one is read now and
+// then but seldom written. They also have a budget of their own, a tenth
+// of the events: at a busy tournament thousands finish an hour, and a cache
+// full of them is live heap the collector walks again and again for nothing
+// (at 64 tables that walk cost more than a tenth of the server's CPU). A
+// finished match read again after it left is replayed once from its log.
 type stateCache struct {
-	mu        sync.Mutex
-	max       int
-	maxEvents int64
-	events    int64
-	ll        *list.List
-	items     map[string]*list.Element
+	mu            sync.Mutex
+	max           int
+	maxEvents     int64
+	maxDoneEvents int64 // the finished matches' share of maxEvents
+	events        int64 // of every entry
+	doneEvents    int64 // of the finished ones
+	live, done    *list.List
+	items         map[string]*list.Element
 }
 
-func newStateCache(max int, maxEvents int64) *stateCache {
-	return &stateCache{max: max, maxEvents: maxEvents, ll: list.New(), items: make(map[string]*list.Element, max)}
+func newStateCache(maxMatches int, maxEvents int64) *stateCache {
+	return &stateCache{max: maxMatches, maxEvents: maxEvents, maxDoneEvents: max(1, maxEvents/10),
+		live: list.New(), done: list.New(), items: make(map[string]*list.Element, maxMatches)}
 }
 
 // weight is what an entry counts against maxEvents.
 func weight(m *Match) int64 { return max(1, m.Version) }
+
+// listOf is the list an entry of m belongs in.
+func (c *stateCache) listOf(m *Match) *list.List {
+	if m.Status == StatusFinished {
+		return c.done
+	}
+	return c.live
+}
 
 func (c *stateCache) get(id string) (*Match, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.items[id]; ok {
 		m := el.Value.(*Match)
-		if m.Status != StatusFinished {
-			c.ll.MoveToFront(el)
-		}
+		c.listOf(m).MoveToFront(el)
 		return m, true
 	}
 	return nil, false
@@ -47,39 +60,55 @@ func (c *stateCache) get(id string) (*Match, bool) {
 func (c *stateCache) put(m *Match) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	el, ok := c.items[m.ID]
-	switch {
-	case ok:
+	if el, ok := c.items[m.ID]; ok {
 		cur := el.Value.(*Match)
-		// Never let an older version replace a newer one.
-		if cur.Version <= m.Version {
-			c.events += weight(m) - weight(cur)
-			el.Value = m
+		if cur.Version > m.Version {
+			return // never let an older version replace a newer one
 		}
-	default:
-		el = c.ll.PushFront(m)
-		c.items[m.ID] = el
-		c.events += weight(m)
+		c.remove(el)
 	}
-	if el.Value.(*Match).Status == StatusFinished {
-		c.ll.MoveToBack(el)
-	} else {
-		c.ll.MoveToFront(el)
+	el := c.listOf(m).PushFront(m)
+	c.items[m.ID] = el
+	c.events += weight(m)
+	if m.Status == StatusFinished {
+		c.doneEvents += weight(m)
 	}
-	for c.ll.Len() > 1 && (c.ll.Len() > c.max || c.events > c.maxEvents) {
-		victim := c.ll.Back()
-		if victim == el { // keep what was just put; drop the coldest other
-			victim = victim.Prev()
+	// Over a bound: the coldest finished match goes first, then the coldest
+	// in progress (only for the bounds they share); what was just put stays,
+	// even alone over a budget.
+	for c.count() > 1 {
+		overAll := c.count() > c.max || c.events > c.maxEvents
+		if !overAll && c.doneEvents <= c.maxDoneEvents {
+			break
+		}
+		victim := coldest(c.done, el)
+		if victim == nil && overAll {
+			victim = coldest(c.live, el)
+		}
+		if victim == nil {
+			break
 		}
 		c.remove(victim)
 	}
 }
 
+// coldest is l's least recently used entry other than except, or nil.
+func coldest(l *list.List, except *list.Element) *list.Element {
+	el := l.Back()
+	if el == except {
+		el = el.Prev()
+	}
+	return el
+}
+
 func (c *stateCache) remove(el *list.Element) {
 	m := el.Value.(*Match)
-	c.ll.Remove(el)
+	c.listOf(m).Remove(el)
 	delete(c.items, m.ID)
 	c.events -= weight(m)
+	if m.Status == StatusFinished {
+		c.doneEvents -= weight(m)
+	}
 }
 
 func (c *stateCache) drop(id string) {
@@ -93,7 +122,23 @@ func (c *stateCache) drop(id string) {
 func (c *stateCache) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.ll.Len()
+	return c.count()
+}
+
+// count is the number of entries; the caller holds mu.
+func (c *stateCache) count() int { return c.live.Len() + c.done.Len() }
+
+// all lists the entries, in progress first, each list most recent first.
+func (c *stateCache) all() []*Match {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]*Match, 0, c.count())
+	for _, l := range []*list.List{c.live, c.done} {
+		for el := l.Front(); el != nil; el = el.Next() {
+			out = append(out, el.Value.(*Match))
+		}
+	}
+	return out
 }
 
 // matchLocks serialises writes to one match without a lock per match ever

@@ -7,8 +7,8 @@ import (
 
 func cached(c *stateCache) []string {
 	var ids []string
-	for el := c.ll.Front(); el != nil; el = el.Next() {
-		ids = append(ids, el.Value.(*Match).ID)
+	for _, m := range c.all() {
+		ids = append(ids, m.ID)
 	}
 	return ids
 }
@@ -46,5 +46,36 @@ func TestStateCacheBounds(t *testing.T) {
 	c.drop("huge")
 	if c.len() != 0 || c.events != 0 {
 		t.Fatalf("after drop: %d entries, %d events", c.len(), c.events)
+	}
+}
+
+// Finished matches have a budget of their own, a tenth of the events: past
+// it the one finished (or read) longest ago goes, while matches in progress
+// stay; a match just put stays even alone over it; a finished match that a
+// correction reopens counts as in progress again.
+func TestStateCacheFinishedBudget(t *testing.T) {
+	c := newStateCache(100, 100) // finished matches: at most 10 events
+	m := func(id string, version int64, status string) *Match {
+		return &Match{ID: id, Version: version, Status: status}
+	}
+	c.put(m("live1", 40, StatusInProgress))
+	c.put(m("f1", 4, StatusFinished))
+	c.put(m("f2", 4, StatusFinished))
+	c.get("f1") // read again: now f2 is the coldest finished match
+	c.put(m("f3", 4, StatusFinished))
+	if got := fmt.Sprint(cached(c)); got != "[live1 f3 f1]" || c.doneEvents != 8 || c.events != 48 {
+		t.Fatalf("after three finished matches: %s, %d finished events of %d", got, c.doneEvents, c.events)
+	}
+	c.put(m("big", 30, StatusFinished)) // alone over the budget: the other finished ones go
+	if got := fmt.Sprint(cached(c)); got != "[live1 big]" || c.doneEvents != 30 {
+		t.Fatalf("after a long finished match: %s, %d finished events", got, c.doneEvents)
+	}
+	c.put(m("big", 31, StatusInProgress)) // an undo reopened it
+	if got := fmt.Sprint(cached(c)); got != "[big live1]" || c.doneEvents != 0 || c.events != 71 {
+		t.Fatalf("after reopening: %s, %d finished events of %d", got, c.doneEvents, c.events)
+	}
+	c.put(m("live2", 40, StatusInProgress)) // 111 > 100: the coldest in progress goes
+	if got := fmt.Sprint(cached(c)); got != "[live2 big]" || c.events != 71 {
+		t.Fatalf("over the whole budget: %s, %d events", got, c.events)
 	}
 }

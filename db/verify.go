@@ -12,12 +12,7 @@ import (
 // whose cached state, version or status differs from the replay. The cache
 // exists only to skip replays; this proves it never changes an answer.
 func (s *Store) VerifyCache(ctx context.Context) error {
-	s.cache.mu.Lock()
-	cached := make([]*Match, 0, s.cache.ll.Len())
-	for el := s.cache.ll.Front(); el != nil; el = el.Next() {
-		cached = append(cached, el.Value.(*Match))
-	}
-	s.cache.mu.Unlock()
+	cached := s.cache.all()
 	for _, m := range cached {
 		replayed, _, err := s.loadMatch(ctx, nil, m.ID, -1)
 		if err != nil {
