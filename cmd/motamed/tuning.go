@@ -66,10 +66,12 @@ func setMemoryLimit(flagValue string) (int64, error) {
 
 // defaultGCPercent is GOGC's default here: the collector runs when the heap
 // has grown by four times the live data since the last collection, instead
-// of by once (Go's 100). A busy server keeps about 30 MB live and allocates
-// about 18 KB per event, so at 100 it collected every 80 ms and spent about
-// a tenth of its CPU there. The memory limit still caps the heap, so the
-// peak stays under it (see README, Performance).
+// of by once (Go's 100). A busy server allocates 10-17 KB per event, so at
+// 100 it collected many times a second and spent about a tenth of its CPU
+// there. The memory limit still caps the heap, so the peak stays under it
+// (see README, Performance). With a small live heap (the caches keep few
+// finished matches) 400 already makes collection cheap: GOGC=off, leaving
+// only the limit, gave no more.
 const defaultGCPercent = 400
 
 // setGCPercent applies defaultGCPercent unless GOGC is set (the runtime has
