@@ -183,18 +183,25 @@ func (s *Store) advance(cur *Match, state rules.State) *Match {
 // recordEvent is the write of one append: the event, the match row (guarded
 // by its version so a stale writer can never add a second event at the same
 // place), the result when the status changes, and the idempotency key.
+//
+// What needs no transaction (the notes' JSON, the time's text) is prepared
+// here, on the request's goroutine: the write runs on the one writer, which
+// every table waits for.
 func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writeFunc {
+	var notes any
+	var notesErr error
+	if len(rec.Notes) > 0 {
+		var b []byte
+		b, notesErr = json.Marshal(rec.Notes)
+		notes = string(b)
+	}
+	data, created := string(rec.Data), formatTime(rec.CreatedAt)
 	return func(ctx context.Context, tx *sql.Tx) error {
-		var notes any
-		if len(rec.Notes) > 0 {
-			b, err := json.Marshal(rec.Notes)
-			if err != nil {
-				return err
-			}
-			notes = string(b)
+		if notesErr != nil {
+			return notesErr
 		}
 		if _, err := tx.StmtContext(ctx, s.stmts.insertEvent).ExecContext(ctx,
-			next.ID, rec.Seq, rec.Type, string(rec.Data), notes, formatTime(rec.CreatedAt)); err != nil {
+			next.ID, rec.Seq, rec.Type, data, notes, created); err != nil {
 			if s.d.isConstraint(err) {
 				// Another append was checked against the same version and
 				// committed first (possible only with several writers on one
@@ -227,7 +234,7 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		}
 		if opt.IdempotencyKey != "" {
 			if _, err := tx.StmtContext(ctx, s.stmts.insertKey).ExecContext(ctx,
-				next.ID, opt.IdempotencyKey, opt.RequestHash, rec.Seq, formatTime(rec.CreatedAt)); err != nil {
+				next.ID, opt.IdempotencyKey, opt.RequestHash, rec.Seq, created); err != nil {
 				return fmt.Errorf("db: insert idempotency key: %w", err)
 			}
 		}
