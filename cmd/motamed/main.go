@@ -67,7 +67,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", envDuration("MOTAMED_REQUEST_TIMEOUT", 10*time.Second), "deadline for each request (MOTAMED_REQUEST_TIMEOUT)")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", envDuration("MOTAMED_SHUTDOWN_TIMEOUT", 15*time.Second), "how long shutdown waits for in-flight requests (MOTAMED_SHUTDOWN_TIMEOUT)")
 	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
-	fs.Int64Var(&cfg.cacheEvents, "cache-events", int64(envInt("MOTAMED_CACHE_EVENTS", 100_000)), "at most this many events in the logs of the match states kept in memory (MOTAMED_CACHE_EVENTS)")
+	fs.Int64Var(&cfg.cacheEvents, "cache-events", int64(envInt("MOTAMED_CACHE_EVENTS", 100_000)), "at most this many events in the logs of the match states kept in memory; finished matches keep a tenth of it (MOTAMED_CACHE_EVENTS)")
 	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL; PostgreSQL keeps its own (MOTAMED_SYNCHRONOUS)")
 	fs.StringVar(&cfg.memoryLimit, "memory-limit", env("MOTAMED_MEMORY_LIMIT", defaultMemoryLimit), "soft limit of the Go heap, e.g. 100MiB or 1GB; the collector works harder near it, so raise it with larger caches; off for none; GOMEMLIMIT, when set, wins (MOTAMED_MEMORY_LIMIT)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
