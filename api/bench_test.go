@@ -154,14 +154,7 @@ func BenchmarkAppendEventParallel(b *testing.B) {
 // from 8 concurrent clients.
 func BenchmarkGetMatchParallel(b *testing.B) {
 	s := newTestServer(b, wizard.New())
-	p := []string{s.player(b, "A"), s.player(b, "B"), s.player(b, "C")}
-	id := s.must(b, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p})["id"].(string)
-	for r := 1; r <= 20; r++ {
-		evs, _ := wizardRound(p, r, 20)
-		for _, ev := range evs {
-			s.must(b, 201, "POST", "/v1/matches/"+id+"/events", ev)
-		}
-	}
+	id := playedWizardMatch(b, s)
 	b.SetParallelism(4) // 8 clients on 2 cores
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -263,9 +256,9 @@ func BenchmarkEncodeState(b *testing.B) {
 	}
 }
 
-// BenchmarkListEvents reads a whole 20-round Wizard match's log (100 events).
-func BenchmarkListEvents(b *testing.B) {
-	s := newTestServer(b, wizard.New())
+// playedWizardMatch records a whole 20-round, 3-player Wizard match (100
+// events) through s and returns its ID.
+func playedWizardMatch(b *testing.B, s *testServer) string {
 	p := []string{s.player(b, "A"), s.player(b, "B"), s.player(b, "C")}
 	id := s.must(b, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p})["id"].(string)
 	for r := 1; r <= 20; r++ {
@@ -274,6 +267,13 @@ func BenchmarkListEvents(b *testing.B) {
 			s.must(b, 201, "POST", "/v1/matches/"+id+"/events", ev)
 		}
 	}
+	return id
+}
+
+// BenchmarkListEvents reads a whole 20-round Wizard match's log (100 events).
+func BenchmarkListEvents(b *testing.B) {
+	s := newTestServer(b, wizard.New())
+	id := playedWizardMatch(b, s)
 	b.ReportAllocs()
 	for b.Loop() {
 		if r := s.do("GET", "/v1/matches/"+id+"/events", nil); r.status != 200 {
