@@ -152,10 +152,10 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 	return e, nil
 }
 
-// stateScratch holds the buffers states are written into before they are
-// copied out at their exact size (an entry keeps its bytes for as long as
-// it is cached, so spare capacity would be kept too).
-var stateScratch = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
+// appendScratch holds the buffers states and rows are written into before
+// they are copied out at their exact size (an entry keeps its bytes for as
+// long as it is cached, so spare capacity would be kept too).
+var appendScratch = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
 
 // encodeValue writes v's JSON: by v itself when it is a rules.JSONAppender
 // (a state, or a row of a score sheet: the same bytes without reflection),
@@ -165,8 +165,8 @@ func encodeValue(v any) ([]byte, error) {
 	if !ok {
 		return json.Marshal(v)
 	}
-	buf := stateScratch.Get().(*[]byte)
-	defer stateScratch.Put(buf)
+	buf := appendScratch.Get().(*[]byte)
+	defer appendScratch.Put(buf)
 	b, err := a.AppendJSON((*buf)[:0])
 	if err != nil {
 		return nil, err

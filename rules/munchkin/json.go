@@ -134,21 +134,24 @@ func (r *TurnRow) AppendJSON(b []byte) ([]byte, error) {
 		return append(b, '}')
 	})
 	var err error
-	for _, f := range []struct {
-		key     string
-		present bool
-		v       any
-	}{
-		{`,"combat":`, r.Combat != nil, r.Combat},
-		{`,"sales":`, len(r.Sales) > 0, r.Sales},
-		{`,"deaths":`, len(r.Deaths) > 0, r.Deaths},
-		{`,"charity":`, r.Charity != nil, r.Charity},
-	} {
-		if f.present {
-			b = append(b, f.key...)
-			if b, err = jsonw.Value(b, f.v); err != nil {
-				return b, err
-			}
+	if r.Combat != nil {
+		if b, err = jsonw.Value(append(b, `,"combat":`...), r.Combat); err != nil {
+			return b, err
+		}
+	}
+	if len(r.Sales) > 0 {
+		if b, err = jsonw.Value(append(b, `,"sales":`...), r.Sales); err != nil {
+			return b, err
+		}
+	}
+	if len(r.Deaths) > 0 {
+		if b, err = jsonw.Value(append(b, `,"deaths":`...), r.Deaths); err != nil {
+			return b, err
+		}
+	}
+	if r.Charity != nil {
+		if b, err = jsonw.Value(append(b, `,"charity":`...), r.Charity); err != nil {
+			return b, err
 		}
 	}
 	b = append(b, `,"levels":`...)

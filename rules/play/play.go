@@ -109,7 +109,8 @@ func (r *Replacer) Replace(s string) string {
 			j++
 		}
 		n, err := strconv.Atoi(rest[:j])
-		if err == nil && n < len(r.quoted) && rest[:j] == strconv.Itoa(n) && strings.HasPrefix(rest[j:], seatSuffix+`"`) {
+		canonical := j == 1 || (j > 1 && rest[0] != '0') // as SeatID writes it: no leading zero
+		if err == nil && canonical && n < len(r.quoted) && strings.HasPrefix(rest[j:], seatSuffix+`"`) {
 			out = append(out, r.quoted[n]...)
 			s = rest[j+len(seatSuffix)+1:]
 			continue
