@@ -258,7 +258,7 @@ func BenchmarkEncodeState(b *testing.B) {
 
 // playedWizardMatch records a whole 20-round, 3-player Wizard match (100
 // events) through s and returns its ID.
-func playedWizardMatch(b *testing.B, s *testServer) string {
+func playedWizardMatch(b testing.TB, s *testServer) string {
 	p := []string{s.player(b, "A"), s.player(b, "B"), s.player(b, "C")}
 	id := s.must(b, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p})["id"].(string)
 	for r := 1; r <= 20; r++ {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"sync"
 
@@ -18,6 +19,10 @@ var answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); re
 // largestPooled keeps an unusually large answer's buffer out of the pool.
 const largestPooled = 1 << 20
 
+// gatherAbove is the size of answer net/http sends in one write by itself:
+// its own buffer in front of the connection's is 2 KB.
+const gatherAbove = 2 << 10
+
 // writeBody answers with the JSON that fill appends to an empty buffer,
 // with its Content-Length and, as c.JSON does, a final newline. Match
 // bodies are written this way from their cached pieces; encoding them again
@@ -29,8 +34,23 @@ func writeBody(c echo.Context, status int, fill func([]byte) []byte) error {
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
 	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
+	g := gatherConnFrom(c.Request().Context())
+	if len(b) <= gatherAbove {
+		g = nil // net/http sends it in one write anyway
+	}
+	if g != nil {
+		g.gather()
+	}
 	res.WriteHeader(status)
 	_, err := res.Write(b) // copied or sent before it returns: the buffer may go back
+	if g != nil {
+		if err == nil {
+			err = http.NewResponseController(res).Flush()
+		}
+		if errSend := g.send(); err == nil {
+			err = errSend
+		}
+	}
 	if cap(b) <= largestPooled {
 		*bp = b[:0]
 		answerBuffers.Put(bp)

@@ -185,12 +185,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		ConnContext:       api.ConnContext,
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		store.Close()
 		return fmt.Errorf("listen: %w", err)
 	}
+	ln = api.Listener(ln)
 	addr := ln.Addr().String()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
