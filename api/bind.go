@@ -78,16 +78,26 @@ func bind(c echo.Context, v any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(bytes.TrimSpace(body)) == 0 {
-		return nil, rules.Invalid("body", "is empty; send a JSON object")
-	}
-	if err := checkJSONShape(body); err != nil {
-		return nil, err
+	return body, bindBody(body, v)
+}
+
+// bindBody decodes body strictly into v and validates it (see bind).
+func bindBody(body []byte, v any) error {
+	if err := checkBodyShape(body); err != nil {
+		return err
 	}
 	if err := rules.Decode(body, "", v); err != nil {
-		return nil, err
+		return err
 	}
-	return body, check(v)
+	return check(v)
+}
+
+// checkBodyShape rejects an empty body, duplicate keys and deep nesting.
+func checkBodyShape(body []byte) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return rules.Invalid("body", "is empty; send a JSON object")
+	}
+	return checkJSONShape(body)
 }
 
 // check runs the validator and turns its errors into field errors.
@@ -162,10 +172,14 @@ const maxDepth = 32
 func checkJSONShape(body []byte) error {
 	type frame struct {
 		object bool
-		keys   [][]byte // raw keys seen in this object
+		first  int // where this object's keys start in keys
 	}
 	var stackBuf [8]frame
 	stack := stackBuf[:0]
+	// The keys of the objects open on stack, innermost last: one shared
+	// list, so that a body's keys are not stored in a list per object.
+	var keysBuf [16][]byte
+	keys := keysBuf[:0]
 	expectKey := false
 	for i := 0; i < len(body); i++ {
 		switch c := body[i]; c {
@@ -173,12 +187,13 @@ func checkJSONShape(body []byte) error {
 			if len(stack) >= maxDepth {
 				return rules.Invalid("body", fmt.Sprintf("nests deeper than %d levels", maxDepth))
 			}
-			stack = append(stack, frame{object: c == '{'})
+			stack = append(stack, frame{object: c == '{', first: len(keys)})
 			expectKey = c == '{'
 		case '}', ']':
 			if len(stack) == 0 {
 				return nil
 			}
+			keys = keys[:stack[len(stack)-1].first]
 			stack = stack[:len(stack)-1]
 			expectKey = false
 		case ',':
@@ -208,13 +223,12 @@ func checkJSONShape(body []byte) error {
 				}
 				key = []byte(k)
 			}
-			top := &stack[len(stack)-1]
-			for _, seen := range top.keys {
+			for _, seen := range keys[stack[len(stack)-1].first:] {
 				if bytes.EqualFold(seen, key) {
 					return rules.Invalid(string(key), "appears twice in the same object")
 				}
 			}
-			top.keys = append(top.keys, key)
+			keys = append(keys, key)
 			expectKey = false
 		}
 	}

@@ -2,11 +2,24 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/motamed/motamed/rules"
 )
+
+// manyKeys is n members "k0":0,"k1":1,... of an object.
+func manyKeys(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%d":%d`, i, i)
+	}
+	return b.String()
+}
 
 func TestCheckJSONShape(t *testing.T) {
 	cases := []struct {
@@ -23,6 +36,15 @@ func TestCheckJSONShape(t *testing.T) {
 		{`{"v":"}{","w":"\\"}`, ""},
 		{strings.Repeat("[", 40) + strings.Repeat("]", 40), "body"},
 		{`{"a":`, ""},
+		// Each object's keys are its own, before and after the objects it holds.
+		{`{"a":{"x":1},"x":2}`, ""},
+		{`{"x":1,"a":{"x":1,"y":2},"y":3}`, ""},
+		{`{"x":1,"a":{"y":1},"x":2}`, "x"},
+		{`{"k":[{"k":1},{"k":2}],"k":3}`, "k"},
+		{`{"a":{"b":{"c":1},"c":2},"b":{"a":1,"c":{"a":1}},"c":3}`, ""},
+		{`{` + manyKeys(40) + `}`, ""},
+		{`{` + manyKeys(40) + `,"k7":0}`, "k7"},
+		{`{"o":{` + manyKeys(20) + `},` + manyKeys(20) + `}`, ""},
 		{`"just a string"`, ""},
 	}
 	for _, c := range cases {

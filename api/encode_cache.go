@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
@@ -120,9 +121,11 @@ func (c *encodeCache) forget(id string, v *encodedMatch) {
 }
 
 // encodeMatch encodes m. prev, when it is m's previous version, lends its
-// static pieces and every score row before its last one.
+// static pieces and every score row before its last one. What a version
+// adds is written into one scratch buffer and copied out once, at its exact
+// size: the pieces are slices of that one copy.
 func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
-	e := &encodedMatch{version: m.Version, status: quote(m.Status), finished: m.Status == db.StatusFinished}
+	e := &encodedMatch{version: m.Version, finished: m.Status == db.StatusFinished}
 	if prev != nil && prev.version < m.Version {
 		e.static = prev.static
 	} else {
@@ -135,71 +138,119 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 		}
 		e.static = st
 	}
-	var err error
-	if e.state, err = encodeValue(m.State); err != nil {
+	bp := appendScratch.Get().(*[]byte)
+	defer appendScratch.Put(bp)
+	b := (*bp)[:0]
+	var ends [7]int // where each of the pieces below ends in b
+	b, err := appendValue(b, m.State)
+	if err != nil {
 		return nil, fmt.Errorf("state: %w", err)
 	}
+	ends[0] = len(b)
 	sc := m.State.Scores()
-	e.totals = jsonw.IntMap(nil, sc.Totals)
-	e.result = appendResult(nil, m.State.Result())
-	e.updated = quote(timeString(m.UpdatedAt))
+	b = jsonw.IntMap(b, sc.Totals)
+	ends[1] = len(b)
+	b = appendResult(b, m.State.Result())
+	ends[2] = len(b)
+	b = jsonw.String(b, m.Status)
+	ends[3] = len(b)
+	b = appendTime(b, m.UpdatedAt)
+	ends[4] = len(b)
 	next := m.State.Next()
-	e.next = [2][]byte{quote(next.In("en")), quote(next.In("fa"))}
-	if err := e.encodeRows(sc.Rounds, prev); err != nil {
+	b = jsonw.String(b, next.In("en"))
+	ends[5] = len(b)
+	b = jsonw.String(b, next.In("fa"))
+	ends[6] = len(b)
+	var rowEndsBuf [4]int
+	b, rowEnds, err := e.appendRows(b, rowEndsBuf[:0], sc.Rounds, prev)
+	if err != nil {
 		return nil, err
+	}
+	if cap(b) <= 64<<10 {
+		*bp = b[:0]
+	}
+
+	all := slices.Clone(b)
+	piece := func(from, to int) []byte { return all[from:to:to] }
+	e.state = piece(0, ends[0])
+	e.totals = piece(ends[0], ends[1])
+	e.result = piece(ends[1], ends[2])
+	e.status = piece(ends[2], ends[3])
+	e.updated = piece(ends[3], ends[4])
+	e.next = [2][]byte{piece(ends[4], ends[5]), piece(ends[5], ends[6])}
+	from := ends[6]
+	if e.rows == nil {
+		e.rowsRaw = piece(from, len(all))
+	}
+	for i, end := range rowEnds {
+		e.rows[len(e.rows)-len(rowEnds)+i] = piece(from, end)
+		from = end
 	}
 	e.size = int64(e.length(0))
 	return e, nil
 }
 
-// appendScratch holds the buffers states and rows are written into before
-// they are copied out at their exact size (an entry keeps its bytes for as
-// long as it is cached, so spare capacity would be kept too).
+// appendScratch holds the buffers a version's pieces are written into
+// before they are copied out at their exact size (an entry keeps its bytes
+// for as long as it is cached, so spare capacity would be kept too).
 var appendScratch = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
 
-// encodeValue writes v's JSON: by v itself when it is a rules.JSONAppender
+// appendValue appends v's JSON: by v itself when it is a rules.JSONAppender
 // (a state, or a row of a score sheet: the same bytes without reflection),
 // else by encoding/json.
-func encodeValue(v any) ([]byte, error) {
-	a, ok := v.(rules.JSONAppender)
-	if !ok {
-		return json.Marshal(v)
+func appendValue(b []byte, v any) ([]byte, error) {
+	if a, ok := v.(rules.JSONAppender); ok {
+		return a.AppendJSON(b)
 	}
-	buf := appendScratch.Get().(*[]byte)
-	defer appendScratch.Put(buf)
-	b, err := a.AppendJSON((*buf)[:0])
-	if err != nil {
-		return nil, err
-	}
-	if cap(b) <= 64<<10 {
-		*buf = b
-	}
-	return slices.Clone(b), nil
+	j, err := json.Marshal(v)
+	return append(b, j...), err
 }
 
-// encodeRows encodes the score sheet, row by row when it is a list.
-func (e *encodedMatch) encodeRows(rounds any, prev *encodedMatch) (err error) {
+// encodeValue is v's JSON as appendValue writes it.
+func encodeValue(v any) ([]byte, error) { return appendValue(nil, v) }
+
+// appendTime appends t as its quoted JSON string (RFC 3339 text needs no
+// escaping).
+func appendTime(b []byte, t time.Time) []byte {
+	b = append(b, '"')
+	b = t.UTC().AppendFormat(b, time.RFC3339Nano)
+	return append(b, '"')
+}
+
+// appendRows sets e.rows to the score sheet's rows, lending prev's rows
+// before its last one, and appends the JSON of the others to b; it
+// appends to rowEnds where each of those ends in b. A sheet that is not a list (or is
+// null) is appended whole and e.rows left nil.
+func (e *encodedMatch) appendRows(b []byte, rowEnds []int, rounds any, prev *encodedMatch) (_ []byte, _ []int, err error) {
 	rv := reflect.ValueOf(rounds)
 	if rv.Kind() != reflect.Slice || rv.IsNil() {
-		if e.rowsRaw, err = json.Marshal(rounds); err != nil {
-			return fmt.Errorf("rounds: %w", err)
+		j, err := json.Marshal(rounds)
+		if err != nil {
+			return nil, nil, fmt.Errorf("rounds: %w", err)
 		}
-		return nil
+		return append(b, j...), nil, nil
 	}
 	n, keep := rv.Len(), 0
 	if prev != nil && prev.version == e.version-1 && prev.rows != nil {
 		keep = max(0, min(len(prev.rows), n)-1)
 	}
 	e.rows = make([][]byte, n)
-	if keep > 0 {
-		copy(e.rows, prev.rows[:keep])
-	}
+	copy(e.rows, prev.rowsBefore(keep))
 	for i := keep; i < n; i++ {
-		if e.rows[i], err = encodeValue(rules.RowAt(rv, i)); err != nil {
-			return fmt.Errorf("round %d: %w", i, err)
+		if b, err = appendValue(b, rules.RowAt(rv, i)); err != nil {
+			return nil, nil, fmt.Errorf("round %d: %w", i, err)
 		}
+		rowEnds = append(rowEnds, len(b))
 	}
-	return nil
+	return b, rowEnds, nil
+}
+
+// rowsBefore is e's first n rows (none for a nil e).
+func (e *encodedMatch) rowsBefore(n int) [][]byte {
+	if e == nil || n == 0 {
+		return nil
+	}
+	return e.rows[:n]
 }
 
 func langIndex(lang string) int {

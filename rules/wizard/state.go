@@ -1,6 +1,7 @@
 package wizard
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/motamed/motamed/rules"
@@ -120,24 +121,17 @@ func (s *State) clone() *State {
 	c.Disputes = slices.Clip(s.Disputes)
 	c.Rows = slices.Clip(s.Rows)
 	if s.Hands != nil {
-		c.Hands = make(map[string][]string, len(s.Hands))
-		for k, v := range s.Hands {
-			c.Hands[k] = slices.Clip(v)
+		c.Hands = maps.Clone(s.Hands)
+		for k, v := range c.Hands {
+			c.Hands[k] = slices.Clip(v) // overwrites a key: allocates nothing
 		}
 	}
 	return &c
 }
 
-func cloneMap(m map[string]int) map[string]int {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]int, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
+// cloneMap copies m (nil stays nil). maps.Clone copies a small map's
+// storage whole instead of inserting its entries one by one.
+func cloneMap(m map[string]int) map[string]int { return maps.Clone(m) }
 
 // seatOf is the seat of player id, or -1.
 func seatOf(players []rules.Player, id string) int {
