@@ -74,3 +74,12 @@ func FuzzString(f *testing.F) {
 		sameAsMarshal(t, IntMap(nil, map[string]int{s: 1, s + "x": 2, "": 3}), map[string]int{s: 1, s + "x": 2, "": 3})
 	})
 }
+
+// BenchmarkString writes an ID and a Persian name.
+func BenchmarkString(b *testing.B) {
+	var buf []byte
+	for b.Loop() {
+		buf = String(buf[:0], "pl_13vec3c21nt5t94d")
+		buf = String(buf, "سارا")
+	}
+}
