@@ -34,27 +34,35 @@ func writeBody(c echo.Context, status int, fill func([]byte) []byte) error {
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
 	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
-	g := gatherConnFrom(c.Request().Context())
-	if len(b) <= gatherAbove {
-		g = nil // net/http sends it in one write anyway
-	}
-	if g != nil {
-		g.gather()
-	}
-	res.WriteHeader(status)
-	_, err := res.Write(b) // copied or sent before it returns: the buffer may go back
-	if g != nil {
-		if err == nil {
-			err = http.NewResponseController(res).Flush()
-		}
-		if errSend := g.send(); err == nil {
-			err = errSend
-		}
-	}
+	err := sendAnswer(c, status, b) // b is copied or sent before it returns: the buffer may go back
 	if cap(b) <= largestPooled {
 		*bp = b[:0]
 		answerBuffers.Put(bp)
 	}
+	return err
+}
+
+// sendAnswer writes the answer's head, with status, and body. On a
+// connection that gathers (gather.go) a body longer than net/http sends in
+// one write leaves with its head in one write; the deferred send makes sure
+// the connection stops gathering whatever happens.
+func sendAnswer(c echo.Context, status int, body []byte) (err error) {
+	res := c.Response()
+	if g := gatherConnFrom(c.Request().Context()); g != nil && len(body) > gatherAbove {
+		g.gather()
+		defer func() {
+			if errSend := g.send(); err == nil {
+				err = errSend
+			}
+		}()
+		res.WriteHeader(status)
+		if _, err = res.Write(body); err != nil {
+			return err
+		}
+		return http.NewResponseController(res).Flush()
+	}
+	res.WriteHeader(status)
+	_, err = res.Write(body)
 	return err
 }
 
