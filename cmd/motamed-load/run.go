@@ -288,9 +288,9 @@ func (rn *runner) play(ctx context.Context, t *table) {
 		if rn.done() {
 			break
 		}
-		body := m.rep.Replace(m.seq.Bodies[m.next])
+		body := m.rep.Append(nil, m.seq.Bodies[m.next])
 		last := m.next == len(m.seq.Bodies)-1
-		res := t.do(ctx, rn.cl, http.MethodPost, m.eventsPath, []byte(body), http.StatusCreated, last)
+		res := t.do(ctx, rn.cl, http.MethodPost, m.eventsPath, body, http.StatusCreated, last)
 		if ctx.Err() != nil {
 			return // interrupted or past the hard cap: not the server's fault
 		}
@@ -363,8 +363,8 @@ func (rn *runner) prepareBigMatch(ctx context.Context, t *table, events int) (st
 		return "", fmt.Errorf("creating the match failed: %v", t.tally.messages)
 	}
 	for m.next < events {
-		body := m.rep.Replace(seq.Bodies[m.next])
-		res := t.do(ctx, rn.cl, http.MethodPost, m.eventsPath, []byte(body), http.StatusCreated, false)
+		body := m.rep.Append(nil, seq.Bodies[m.next])
+		res := t.do(ctx, rn.cl, http.MethodPost, m.eventsPath, body, http.StatusCreated, false)
 		if !t.tally.record(kindEvent, res, "POST", m.eventsPath, http.StatusCreated) {
 			return "", fmt.Errorf("recording event %d: %s", m.next+1, res.describe("POST", m.eventsPath, http.StatusCreated))
 		}

@@ -92,17 +92,21 @@ type Replacer struct {
 
 // Replace returns s with every quoted placeholder of a seat replaced.
 func (r *Replacer) Replace(s string) string {
-	start := `"` + SeatPrefix
-	if !strings.Contains(s, start) {
+	if !strings.Contains(s, `"`+SeatPrefix) {
 		return s
 	}
-	out := make([]byte, 0, len(s)+len(s)/2)
+	return string(r.Append(make([]byte, 0, len(s)+len(s)/2), s))
+}
+
+// Append appends s to dst with every quoted placeholder of a seat replaced.
+func (r *Replacer) Append(dst []byte, s string) []byte {
+	const start = `"` + SeatPrefix
 	for {
 		i := strings.Index(s, start)
 		if i < 0 {
-			return string(append(out, s...))
+			return append(dst, s...)
 		}
-		out = append(out, s[:i]...)
+		dst = append(dst, s[:i]...)
 		rest := s[i+len(start):]
 		j := 0
 		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
@@ -111,11 +115,11 @@ func (r *Replacer) Replace(s string) string {
 		n, err := strconv.Atoi(rest[:j])
 		canonical := j == 1 || (j > 1 && rest[0] != '0') // as SeatID writes it: no leading zero
 		if err == nil && canonical && n < len(r.quoted) && strings.HasPrefix(rest[j:], seatSuffix+`"`) {
-			out = append(out, r.quoted[n]...)
+			dst = append(dst, r.quoted[n]...)
 			s = rest[j+len(seatSuffix)+1:]
 			continue
 		}
-		out = append(out, '"') // not a seat's placeholder: go on after its quote
+		dst = append(dst, '"') // not a seat's placeholder: go on after its quote
 		s = s[i+1:]
 	}
 }

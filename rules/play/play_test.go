@@ -172,8 +172,12 @@ func TestReplacerMatchesStringsReplacer(t *testing.T) {
 			pairs = append(pairs, `"`+SeatID(i)+`"`, strconv.Quote(ids[i]))
 		}
 		want := strings.NewReplacer(pairs...).Replace(s)
-		if got := (&Seq{Seats: seats}).Replacer(ids).Replace(s); got != want {
+		rep := (&Seq{Seats: seats}).Replacer(ids)
+		if got := rep.Replace(s); got != want {
 			t.Fatalf("%q:\n got  %s\n want %s", s, got, want)
+		}
+		if got := string(rep.Append([]byte("head:"), s)); got != "head:"+want {
+			t.Fatalf("%q appended:\n got  %s\n want head:%s", s, got, want)
 		}
 	}
 	for _, spec := range Games() {
