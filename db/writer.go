@@ -16,8 +16,12 @@ type writeFunc func(ctx context.Context, tx *sql.Tx) error
 
 type writeOp struct {
 	fn   writeFunc
-	done chan error
+	done chan error // the batch's outcome, sent once
 }
+
+// writeOps are reused: an append would otherwise allocate an op and a
+// channel for the few microseconds it waits.
+var writeOps = sync.Pool{New: func() any { return &writeOp{done: make(chan error, 1)} }}
 
 // writer owns the single write connection. It drains a queue of writes and
 // commits whatever queued up while the previous commit was syncing in one
@@ -76,7 +80,14 @@ func startWriter(conn *sql.DB, maxBatch int, log *slog.Logger) *writer {
 // outcome even if ctx ends meanwhile: a write that was queued may commit, and
 // the caller must know whether it did.
 func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
-	op := &writeOp{fn: fn, done: make(chan error, 1)}
+	op := writeOps.Get().(*writeOp)
+	op.fn = fn
+	// Every path below leaves op unqueued or takes its one answer, so its
+	// channel is empty again when it goes back.
+	defer func() {
+		op.fn = nil
+		writeOps.Put(op)
+	}()
 	if w.direct {
 		if w.closed.Load() {
 			return errStopped
