@@ -2,7 +2,9 @@ package api
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"net/http"
 	"strings"
@@ -36,7 +38,7 @@ const principalKey = "motamed.principal"
 type tokenCache struct {
 	mu    sync.Mutex
 	ttl   time.Duration
-	items map[string]cachedToken
+	items map[[sha256.Size]byte]cachedToken // by the secret's digest
 }
 
 type cachedToken struct {
@@ -45,26 +47,26 @@ type cachedToken struct {
 }
 
 func newTokenCache(ttl time.Duration) *tokenCache {
-	return &tokenCache{ttl: ttl, items: map[string]cachedToken{}}
+	return &tokenCache{ttl: ttl, items: map[[sha256.Size]byte]cachedToken{}}
 }
 
-func (c *tokenCache) get(hash string) (*db.Token, bool) {
+func (c *tokenCache) get(digest [sha256.Size]byte) (*db.Token, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	it, ok := c.items[hash]
+	it, ok := c.items[digest]
 	if !ok || time.Now().After(it.expires) {
 		return nil, false
 	}
 	return it.token, true
 }
 
-func (c *tokenCache) put(hash string, t *db.Token) {
+func (c *tokenCache) put(digest [sha256.Size]byte, t *db.Token) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.items) > 10000 {
-		c.items = map[string]cachedToken{} // bounded: start over
+		c.items = map[[sha256.Size]byte]cachedToken{} // bounded: start over
 	}
-	c.items[hash] = cachedToken{token: t, expires: time.Now().Add(c.ttl)}
+	c.items[digest] = cachedToken{token: t, expires: time.Now().Add(c.ttl)}
 }
 
 func (c *tokenCache) forget(tokenID string) {
@@ -109,10 +111,11 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 func (s *Server) lookupToken(ctx context.Context, secret string) (*db.Token, error) {
-	hash := db.HashSecret(secret)
-	if t, ok := s.tokens.get(hash); ok {
+	digest := db.SecretDigest(secret)
+	if t, ok := s.tokens.get(digest); ok {
 		return t, nil
 	}
+	hash := hex.EncodeToString(digest[:]) // db.HashSecret(secret), as stored
 	t, err := s.store.TokenByHash(ctx, hash)
 	if errors.Is(err, db.ErrNotFound) {
 		return nil, s.unauthorized("The token is not valid (unknown or revoked).")
@@ -125,7 +128,7 @@ func (s *Server) lookupToken(ctx context.Context, secret string) (*db.Token, err
 	if subtle.ConstantTimeCompare([]byte(hash), []byte(db.HashSecret(secret))) != 1 {
 		return nil, s.unauthorized("The token is not valid.")
 	}
-	s.tokens.put(hash, t)
+	s.tokens.put(digest, t)
 	return t, nil
 }
 

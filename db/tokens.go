@@ -37,11 +37,16 @@ func NewSecret() string {
 	return "mtd_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
 }
 
-// HashSecret is what is stored and looked up for a secret.
+// HashSecret is what is stored and looked up for a secret: its digest
+// (SecretDigest) in hex.
 func HashSecret(secret string) string {
-	h := sha256.Sum256([]byte(secret))
+	h := SecretDigest(secret)
 	return hex.EncodeToString(h[:])
 }
+
+// SecretDigest is a secret's SHA-256 digest, for keeping a secret's token
+// in memory without its text.
+func SecretDigest(secret string) [sha256.Size]byte { return sha256.Sum256([]byte(secret)) }
 
 // CreateToken stores a token for secret (only its hash is kept).
 func (s *Store) CreateToken(ctx context.Context, secret, role, leagueID, label, createdBy string) (*Token, error) {
