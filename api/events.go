@@ -195,7 +195,9 @@ func (s *Server) checkMatchWrite(c echo.Context, correction bool) error {
 // wants the event and the new scores, not the whole match.
 func prefersMinimal(c echo.Context) bool {
 	for _, v := range c.Request().Header.Values("Prefer") {
-		for _, part := range strings.Split(v, ",") {
+		for v != "" {
+			var part string
+			part, v, _ = strings.Cut(v, ",")
 			if strings.EqualFold(strings.TrimSpace(part), "return=minimal") {
 				return true
 			}
