@@ -226,9 +226,9 @@ func appendTime(b []byte, t time.Time) []byte {
 }
 
 // appendRows sets e.rows to the score sheet's rows, lending prev's rows
-// before its last one, and appends the JSON of the others to b; it
-// appends to rowEnds where each of those ends in b. A sheet that is not a list (or is
-// null) is appended whole and e.rows left nil.
+// before its last one, and appends the JSON of the others to b and where
+// each of them ends in b to rowEnds. A sheet that is not a list (or is
+// null) is appended whole, and e.rows is left nil.
 func (e *encodedMatch) appendRows(b []byte, rowEnds []int, rounds any, prev *encodedMatch) (_ []byte, _ []int, err error) {
 	rv := reflect.ValueOf(rounds)
 	if rv.Kind() != reflect.Slice || rv.IsNil() {
