@@ -32,7 +32,9 @@ func bindEvent(c echo.Context, req *AppendEventRequest) ([]byte, error) {
 // "type" that is a non-empty string of at most 64 bytes without escapes,
 // and at most a "data" that is an object, each named once and exactly so,
 // and reports whether it did. req.Data is then the data object's bytes, as
-// encoding/json would copy them. It assumes checkBodyShape passed.
+// encoding/json would copy them, but not copied: a slice of body, which
+// must therefore not be reused while the event is alive (readBody gives each
+// request a body of its own). It assumes checkBodyShape passed.
 func decodeEventFast(body []byte, req *AppendEventRequest) bool {
 	i := skipSpace(body, 0)
 	if i >= len(body) || body[i] != '{' {
