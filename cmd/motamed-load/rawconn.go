@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -172,17 +173,19 @@ func (rc *rawConn) roundTrip(method, path string, body []byte, want int, keep bo
 // Content-Length (-1 when absent), whether the body is chunked and whether
 // the server closes the connection after it. It is http.ReadResponse
 // without the allocations: the generator reads one answer per request on
-// the server's two cores.
+// the server's two cores, so it looks at each line where bufio holds it.
 func readHead(br *bufio.Reader) (status int, length int64, chunked, closeConn bool, err error) {
 	line, err := readLine(br)
 	if err != nil {
 		return 0, 0, false, false, err
 	}
 	// "HTTP/1.1 201 Created"
-	if len(line) < 12 || !strings.HasPrefix(line, "HTTP/1.") || line[8] != ' ' {
+	if len(line) < 12 || !bytes.HasPrefix(line, []byte("HTTP/1.")) || line[8] != ' ' {
 		return 0, 0, false, false, fmt.Errorf("malformed status line %q", line)
 	}
-	if status, err = strconv.Atoi(line[9:12]); err != nil {
+	if n, ok := digits(line[9:12]); ok {
+		status = int(n)
+	} else {
 		return 0, 0, false, false, fmt.Errorf("malformed status line %q", line)
 	}
 	length = -1
@@ -191,23 +194,23 @@ func readHead(br *bufio.Reader) (status int, length int64, chunked, closeConn bo
 		if err != nil {
 			return 0, 0, false, false, err
 		}
-		if line == "" {
+		if len(line) == 0 {
 			break
 		}
-		name, value, ok := strings.Cut(line, ":")
+		name, value, ok := bytes.Cut(line, []byte(":"))
 		if !ok {
 			return 0, 0, false, false, fmt.Errorf("malformed header %q", line)
 		}
-		value = strings.TrimSpace(value)
+		value = bytes.TrimSpace(value)
 		switch {
-		case strings.EqualFold(name, "Content-Length"):
-			if length, err = strconv.ParseInt(value, 10, 64); err != nil || length < 0 {
+		case bytes.EqualFold(name, []byte("Content-Length")):
+			if length, ok = digits(value); !ok {
 				return 0, 0, false, false, fmt.Errorf("malformed Content-Length %q", value)
 			}
-		case strings.EqualFold(name, "Transfer-Encoding"):
-			chunked = strings.EqualFold(value, "chunked")
-		case strings.EqualFold(name, "Connection"):
-			closeConn = strings.EqualFold(value, "close")
+		case bytes.EqualFold(name, []byte("Transfer-Encoding")):
+			chunked = bytes.EqualFold(value, []byte("chunked"))
+		case bytes.EqualFold(name, []byte("Connection")):
+			closeConn = bytes.EqualFold(value, []byte("close"))
 		}
 	}
 	if status == 204 || status == 304 || status/100 == 1 {
@@ -216,16 +219,32 @@ func readHead(br *bufio.Reader) (status int, length int64, chunked, closeConn bo
 	return status, length, chunked, closeConn, nil
 }
 
-// readLine reads one CRLF-terminated line, without the CRLF.
-func readLine(br *bufio.Reader) (string, error) {
+// digits reads b as a non-negative decimal number of at most 18 digits.
+func digits(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
+}
+
+// readLine reads one CRLF-terminated line, without the CRLF. The line is
+// bufio's own bytes: valid until the next read.
+func readLine(br *bufio.Reader) ([]byte, error) {
 	b, err := br.ReadSlice('\n')
 	if err != nil {
 		if err == bufio.ErrBufferFull {
-			return "", fmt.Errorf("a header line longer than %d bytes", br.Size())
+			return nil, fmt.Errorf("a header line longer than %d bytes", br.Size())
 		}
-		return "", err
+		return nil, err
 	}
-	return strings.TrimRight(string(b), "\r\n"), nil
+	return bytes.TrimRight(b, "\r\n"), nil
 }
 
 // skipTrailer reads the trailer fields after the last chunk, up to the
@@ -233,7 +252,7 @@ func readLine(br *bufio.Reader) (string, error) {
 func skipTrailer(br *bufio.Reader) error {
 	for {
 		line, err := readLine(br)
-		if err != nil || line == "" {
+		if err != nil || len(line) == 0 {
 			return err
 		}
 	}

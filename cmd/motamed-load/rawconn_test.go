@@ -54,6 +54,18 @@ func TestRawConnReadsAnswersBackToBack(t *testing.T) {
 	}
 }
 
+func TestReadHead(t *testing.T) {
+	head := "HTTP/1.1 201 Created\r\nETag: \"3\"\r\ncontent-LENGTH:   9137 \r\nCONNECTION: Close\r\n\r\nbody"
+	br := bufio.NewReader(strings.NewReader(head))
+	status, length, chunked, closeConn, err := readHead(br)
+	if err != nil || status != 201 || length != 9137 || chunked || !closeConn {
+		t.Fatalf("readHead: %d %d %v %v %v", status, length, chunked, closeConn, err)
+	}
+	if rest, _ := io.ReadAll(br); string(rest) != "body" {
+		t.Fatalf("the body starts at %q", rest)
+	}
+}
+
 func TestReadHeadRejectsMalformedAnswers(t *testing.T) {
 	for _, head := range []string{
 		"HTTP/1.1 2xx OK\r\n\r\n",
@@ -61,6 +73,10 @@ func TestReadHeadRejectsMalformedAnswers(t *testing.T) {
 		"HTTP/1.1 200 OK\r\nno colon here\r\n\r\n",
 		"HTTP/1.1 200 OK\r\nContent-Length: -4\r\n\r\n",
 		"HTTP/1.1 200 OK\r\nContent-Length: 4",
+		"HTTP/1.1 200 OK\r\nContent-Length: 4x\r\n\r\n",
+		"HTTP/1.1 200 OK\r\nContent-Length: +4\r\n\r\n",
+		"HTTP/1.1 200 OK\r\nContent-Length: 1234567890123456789\r\n\r\n",
+		"HTTP/1.1 +20 OK\r\n\r\n",
 	} {
 		if _, _, _, _, err := readHead(bufio.NewReader(strings.NewReader(head))); err == nil {
 			t.Errorf("%q: accepted", head)
