@@ -2,6 +2,7 @@ package wazabi
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -66,12 +67,12 @@ func nDice(n int) string {
 	if n == 1 {
 		return "1 die"
 	}
-	return fmt.Sprintf("%d dice", n)
+	return strconv.Itoa(n) + " dice"
 }
 
 func nCards(n int) string {
 	if n == 1 {
 		return "1 card"
 	}
-	return fmt.Sprintf("%d cards", n)
+	return strconv.Itoa(n) + " cards"
 }

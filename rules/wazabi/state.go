@@ -1,7 +1,7 @@
 package wazabi
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -262,21 +262,23 @@ func (s *State) Next() rules.Text {
 		return rules.T("Opening roll tie: "+names+" roll again.",
 			"در پرتاب آغازین مساوی شد: "+names+" دوباره تاس می ریزند.")
 	case "roll":
+		n := strconv.Itoa(dice)
 		if s.OpeningOpen {
-			return rules.T(fmt.Sprintf("%s rolls all %d dice (or record the opening roll that decides who starts).", who, dice),
-				fmt.Sprintf("%s هر %d تاسش را می ریزد (یا پرتاب آغازین را ثبت کنید تا معلوم شود چه کسی شروع می کند).", who, dice))
+			return rules.T(who+" rolls all "+n+" dice (or record the opening roll that decides who starts).",
+				who+" هر "+n+" تاسش را می ریزد (یا پرتاب آغازین را ثبت کنید تا معلوم شود چه کسی شروع می کند).")
 		}
-		return rules.T(fmt.Sprintf("%s rolls all %d dice.", who, dice),
-			fmt.Sprintf("%s هر %d تاسش را می ریزد.", who, dice))
+		return rules.T(who+" rolls all "+n+" dice.",
+			who+" هر "+n+" تاسش را می ریزد.")
 	case "draw":
-		return rules.T(fmt.Sprintf("%s draws %s.", who, nCards(s.Turn.DrawsDue)),
-			fmt.Sprintf("%s باید %d کارت بکشد.", who, s.Turn.DrawsDue))
+		return rules.T(who+" draws "+nCards(s.Turn.DrawsDue)+".",
+			who+" باید "+strconv.Itoa(s.Turn.DrawsDue)+" کارت بکشد.")
 	case "give":
-		return rules.T(fmt.Sprintf("%s gives away %s.", who, nDice(s.Turn.GivesDue)),
-			fmt.Sprintf("%s باید %d تاس به دیگران بدهد.", who, s.Turn.GivesDue))
+		return rules.T(who+" gives away "+nDice(s.Turn.GivesDue)+".",
+			who+" باید "+strconv.Itoa(s.Turn.GivesDue)+" تاس به دیگران بدهد.")
 	case "play":
-		return rules.T(fmt.Sprintf("%s may play one card costing up to %d W, then ends the turn.", who, s.Turn.Roll.W),
-			fmt.Sprintf("%s می تواند یک کارت با ارزش حداکثر %d W بازی کند و بعد نوبتش را تمام کند.", who, s.Turn.Roll.W))
+		w := strconv.Itoa(s.Turn.Roll.W)
+		return rules.T(who+" may play one card costing up to "+w+" W, then ends the turn.",
+			who+" می تواند یک کارت با ارزش حداکثر "+w+" W بازی کند و بعد نوبتش را تمام کند.")
 	default:
 		return rules.T(who+" ends the turn.", who+" نوبتش را تمام می کند.")
 	}
