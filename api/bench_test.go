@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/motamed/motamed/db"
@@ -280,4 +281,16 @@ func BenchmarkListEvents(b *testing.B) {
 			b.Fatal(r.status)
 		}
 	}
+}
+
+// encodeValue is v's JSON as the encode cache writes it (appendValue), in
+// a slice of its own, as BenchmarkEncodeState measures it.
+func encodeValue(v any) ([]byte, error) {
+	bp := appendScratch.Get().(*[]byte)
+	defer appendScratch.Put(bp)
+	b, err := appendValue((*bp)[:0], v)
+	if cap(b) <= 64<<10 {
+		*bp = b[:0]
+	}
+	return slices.Clone(b), err
 }

@@ -206,17 +206,6 @@ func appendValue(b []byte, v any) ([]byte, error) {
 	return append(b, j...), err
 }
 
-// encodeValue is v's JSON as appendValue writes it, in a slice of its own.
-func encodeValue(v any) ([]byte, error) {
-	bp := appendScratch.Get().(*[]byte)
-	defer appendScratch.Put(bp)
-	b, err := appendValue((*bp)[:0], v)
-	if cap(b) <= 64<<10 {
-		*bp = b[:0]
-	}
-	return slices.Clone(b), err
-}
-
 // appendTime appends t as its quoted JSON string (RFC 3339 text needs no
 // escaping).
 func appendTime(b []byte, t time.Time) []byte {

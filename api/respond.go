@@ -48,7 +48,11 @@ func writeBody(c echo.Context, status int, fill func([]byte) []byte) error {
 // the connection stops gathering whatever happens.
 func sendAnswer(c echo.Context, status int, body []byte) (err error) {
 	res := c.Response()
-	if g := gatherConnFrom(c.Request().Context()); g != nil && len(body) > gatherAbove {
+	var g *gatherConn
+	if len(body) > gatherAbove { // shorter answers need no lookup: see gatherAbove
+		g = gatherConnFrom(c.Request().Context())
+	}
+	if g != nil {
 		g.gather()
 		defer func() {
 			if errSend := g.send(); err == nil {
