@@ -1,0 +1,143 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// The log as schema version 3 kept it, WITHOUT ROWID.
+const eventsV3 = `
+CREATE TABLE events_v3 (
+    match_id   TEXT NOT NULL REFERENCES matches(id),
+    seq        INTEGER NOT NULL CHECK (seq > 0),
+    type       TEXT NOT NULL,
+    data       TEXT NOT NULL,
+    notes      TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+INSERT INTO events_v3 SELECT match_id, seq, type, data, notes, created_at FROM events;
+DROP TABLE events;
+ALTER TABLE events_v3 RENAME TO events;
+DELETE FROM schema_migrations WHERE version = 4;`
+
+// TestEventsRowidMigrationKeepsTheLog takes a database with two played
+// matches back to schema version 3, then opens it: migration 4 moves the log
+// into a rowid table, and every event, each match's state and the log's
+// constraints come through, and appends go on from where they were.
+func TestEventsRowidMigrationKeepsTheLog(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v3.db")
+	s := openTest(t, path)
+	a, b := newCounterMatch(t, s, 3), newCounterMatch(t, s, 2)
+	// Interleaved, as tables play at once, with an undo in one of them.
+	for i := 0; i < 6; i++ {
+		if _, err := s.Append(ctx, a.ID, add(a.Seats[i%3].PlayerID, 1), AppendOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Append(ctx, b.ID, add(b.Seats[i%2].PlayerID, 1), AppendOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Undo(ctx, b.ID, AppendOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string][]Event{}
+	for _, id := range []string{a.ID, b.ID} {
+		log, err := s.Events(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[id] = log
+	}
+	s.Close()
+
+	raw, err := sql.Open("sqlite", dsn(Config{Path: path, Synchronous: "FULL", BusyTimeout: 5e9}, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(eventsV3); err != nil {
+		t.Fatal(err)
+	}
+	if schema := eventsSchema(t, raw); !strings.Contains(schema, "WITHOUT ROWID") {
+		t.Fatalf("the test did not build a version 3 log: %s", schema)
+	}
+	raw.Close()
+
+	s = openTest(t, path)
+	if s.migrated != 1 {
+		t.Fatalf("opening a version 3 database applied %d migrations, want 1", s.migrated)
+	}
+	if schema := eventsSchema(t, s.read); strings.Contains(schema, "WITHOUT ROWID") {
+		t.Fatalf("events is still WITHOUT ROWID: %s", schema)
+	}
+	for id, want := range before {
+		got, err := s.Events(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("match %s: %d events after the migration, %d before", id, len(got), len(want))
+		}
+		for i := range want {
+			g, w := got[i], want[i]
+			if g.Seq != w.Seq || g.Type != w.Type || string(g.Data) != string(w.Data) || g.Voided != w.Voided ||
+				g.Voids != w.Voids || !g.CreatedAt.Equal(w.CreatedAt) {
+				t.Fatalf("match %s event %d: %+v after the migration, %+v before", id, i+1, g, w)
+			}
+		}
+	}
+	rep, err := s.Check(ctx)
+	if err != nil || !rep.OK() || rep.Matches != 2 || rep.Events != len(before[a.ID])+len(before[b.ID]) {
+		t.Fatalf("check after the migration: %+v %v", rep, err)
+	}
+
+	// The primary key, the seq check and the foreign key still hold.
+	for _, bad := range []struct {
+		name     string
+		matchID  string
+		seq      int
+		wantText string
+	}{
+		{"a seq taken", a.ID, 1, "UNIQUE"},
+		{"seq 0", a.ID, 0, "CHECK"},
+		{"no such match", "m_none", 1, "FOREIGN KEY"},
+	} {
+		_, err := s.write.Exec(`INSERT INTO events(match_id, seq, type, data, created_at) VALUES (?, ?, 'add', '{}', 'x')`, bad.matchID, bad.seq)
+		if err == nil || !strings.Contains(err.Error(), bad.wantText) {
+			t.Errorf("%s: insert gave %v, want a %s constraint error", bad.name, err, bad.wantText)
+		}
+	}
+
+	// Appends go on at the next seq, checked against the replayed state.
+	m, err := s.GetMatch(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Append(ctx, a.ID, add(a.Seats[0].PlayerID, 2), AppendOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Event.Seq != m.Version+1 {
+		t.Fatalf("append after the migration got seq %d, want %d", res.Event.Seq, m.Version+1)
+	}
+	var v *rules.ViolationError
+	if _, err := s.Append(ctx, a.ID, add(a.Seats[0].PlayerID, 1), AppendOptions{}); !errors.As(err, &v) {
+		t.Fatalf("an append out of turn after the migration gave %v, want a rule violation", err)
+	}
+}
+
+func eventsSchema(t *testing.T, q querier) string {
+	t.Helper()
+	var schema string
+	if err := q.QueryRowContext(context.Background(), `SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	return schema
+}
