@@ -21,10 +21,9 @@ func (s *Server) middleware(e *echo.Echo) {
 	e.Use(middleware.BodyLimit(s.cfg.BodyLimit))
 	e.Use(s.authenticate)
 	e.Use(s.limitWrites)
-	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
-		Timeout: s.cfg.RequestTimeout,
-		// The docs UI serves static files; only API calls get a deadline.
-		Skipper: func(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/docs") || isStream(c) },
+	// The docs UI serves static files; only API calls get a deadline.
+	e.Use(requestDeadline(s.cfg.RequestTimeout, func(c echo.Context) bool {
+		return strings.HasPrefix(c.Request().URL.Path, "/docs") || isStream(c)
 	}))
 }
 

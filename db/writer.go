@@ -102,8 +102,15 @@ func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
 	}()
 	select {
 	case w.ops <- op:
-	case <-ctx.Done():
-		return ctx.Err()
+	default:
+		// The queue is full: wait for room, or for the caller to give up.
+		// (Done is asked for only here: a request's context makes its
+		// timer when something first waits on it.)
+		select {
+		case w.ops <- op:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 	return <-op.done
 }
