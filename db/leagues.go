@@ -32,7 +32,7 @@ func (s *Store) CreateLeague(ctx context.Context, name, game string, options jso
 func (s *Store) GetLeague(ctx context.Context, id string) (*League, error) {
 	var l League
 	var options, created string
-	err := s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, name, game, options, visibility, created_at FROM leagues WHERE id = ?`), id).
+	err := s.stmts.getLeague.QueryRowContext(ctx, id).
 		Scan(&l.ID, &l.Name, &l.Game, &options, &l.Visibility, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("league", id)

@@ -52,14 +52,12 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		if m.LeagueID != "" {
 			league = m.LeagueID
 		}
-		if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO matches(id, game, league_id, options, status, created_by, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`),
+		if _, err := txStmt(ctx, tx, s.stmts.insertMatch).ExecContext(ctx,
 			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt)); err != nil {
 			return err
 		}
 		for _, seat := range m.Seats {
-			if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`),
-				m.ID, seat.Seat, seat.PlayerID); err != nil {
+			if _, err := txStmt(ctx, tx, s.stmts.insertMatchPlayer).ExecContext(ctx, m.ID, seat.Seat, seat.PlayerID); err != nil {
 				return err
 			}
 		}

@@ -24,7 +24,7 @@ func (s *Store) CreatePlayer(ctx context.Context, name string) (*Player, error) 
 func (s *Store) GetPlayer(ctx context.Context, id string) (*Player, error) {
 	var p Player
 	var created string
-	err := s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, name, created_at FROM players WHERE id = ?`), id).
+	err := s.stmts.getPlayer.QueryRowContext(ctx, id).
 		Scan(&p.ID, &p.Name, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("player", id)

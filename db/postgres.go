@@ -33,7 +33,7 @@ func openPostgres(ctx context.Context, cfg Config, games *rules.Registry) (*Stor
 	}
 	s := newStore(cfg, postgresDialect, games, pool, pool)
 	s.migrated = migrated
-	if err := s.stmts.prepare(ctx, s.d, pool); err != nil {
+	if err := s.stmts.prepare(ctx, s.d, pool, pool); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("db: prepare: %w", err)
 	}

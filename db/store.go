@@ -92,21 +92,26 @@ type Store struct {
 
 // hotStatements are the writes of appends, prepared once on the single
 // write connection instead of parsed for each event: every event's insert,
-// and the writes of a match that finishes (thousands a minute at a busy
-// tournament, each parsed inside the one writer while every table waited).
+// the writes of a match that starts or finishes (thousands a minute at a
+// busy tournament, each parsed inside the one writer while every table
+// waited), and the lookups of a match that starts, on the readers.
 type hotStatements struct {
 	insertEvent, updateStatus, insertKey       *sql.Stmt
 	finishOrder, insertResult, insertPlacement *sql.Stmt
 	deleteResult, deletePlacements             *sql.Stmt
+	insertMatch, insertMatchPlayer             *sql.Stmt
+	getLeague, getPlayer                       *sql.Stmt // on the readers
 }
 
 // all lists the statements, for Close.
 func (h *hotStatements) all() []*sql.Stmt {
-	return []*sql.Stmt{h.insertEvent, h.updateStatus, h.insertKey, h.finishOrder, h.insertResult, h.insertPlacement, h.deleteResult, h.deletePlacements}
+	return []*sql.Stmt{h.insertEvent, h.updateStatus, h.insertKey, h.finishOrder, h.insertResult, h.insertPlacement,
+		h.deleteResult, h.deletePlacements, h.insertMatch, h.insertMatchPlayer, h.getLeague, h.getPlayer}
 }
 
-func (h *hotStatements) prepare(ctx context.Context, d *dialect, conn *sql.DB) error {
+func (h *hotStatements) prepare(ctx context.Context, d *dialect, write, read *sql.DB) error {
 	var err error
+	conn := write
 	prep := func(q string) *sql.Stmt {
 		if err != nil {
 			return nil
@@ -123,6 +128,11 @@ func (h *hotStatements) prepare(ctx context.Context, d *dialect, conn *sql.DB) e
 	h.insertPlacement = prep(`INSERT INTO result_placements(match_id, player_id, place, score) VALUES (?, ?, ?, ?)`)
 	h.deleteResult = prep(`DELETE FROM match_results WHERE match_id = ?`)
 	h.deletePlacements = prep(`DELETE FROM result_placements WHERE match_id = ?`)
+	h.insertMatch = prep(`INSERT INTO matches(id, game, league_id, options, status, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+	h.insertMatchPlayer = prep(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`)
+	conn = read
+	h.getLeague = prep(`SELECT id, name, game, options, visibility, created_at FROM leagues WHERE id = ?`)
+	h.getPlayer = prep(`SELECT id, name, created_at FROM players WHERE id = ?`)
 	return err
 }
 
@@ -223,7 +233,7 @@ func openSQLite(ctx context.Context, cfg Config, games *rules.Registry) (*Store,
 
 	s := newStore(cfg, sqliteDialect, games, write, read)
 	s.migrated = migrated
-	if err := s.stmts.prepare(ctx, s.d, write); err != nil {
+	if err := s.stmts.prepare(ctx, s.d, write, read); err != nil {
 		write.Close()
 		read.Close()
 		return nil, fmt.Errorf("db: prepare: %w", err)
