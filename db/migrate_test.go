@@ -11,21 +11,29 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
-// The log as schema version 3 kept it, WITHOUT ROWID.
-const eventsV3 = `
-CREATE TABLE events_v3 (
-    match_id   TEXT NOT NULL REFERENCES matches(id),
-    seq        INTEGER NOT NULL CHECK (seq > 0),
-    type       TEXT NOT NULL,
-    data       TEXT NOT NULL,
-    notes      TEXT,
-    created_at TEXT NOT NULL,
-    PRIMARY KEY (match_id, seq)
-) WITHOUT ROWID;
+// eventsV3 takes a database back to schema version 3: the log as migration
+// 1 created it (WITHOUT ROWID), taken from that migration itself, with the
+// events copied into it.
+func eventsV3(t *testing.T) string {
+	t.Helper()
+	ms, err := loadMigrations(engineSQLite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const from, to = "CREATE TABLE events (", ") WITHOUT ROWID;"
+	first := ms[0].sql
+	i := strings.Index(first, from)
+	j := strings.Index(first[i+1:], to)
+	if i < 0 || j < 0 {
+		t.Fatalf("migration 1 has no WITHOUT ROWID events table")
+	}
+	table := "CREATE TABLE events_v3 (" + first[i+len(from):i+1+j+len(to)]
+	return table + `
 INSERT INTO events_v3 SELECT match_id, seq, type, data, notes, created_at FROM events;
 DROP TABLE events;
 ALTER TABLE events_v3 RENAME TO events;
 DELETE FROM schema_migrations WHERE version = 4;`
+}
 
 // TestEventsRowidMigrationKeepsTheLog takes a database with two played
 // matches back to schema version 3, then opens it: migration 4 moves the log
@@ -62,7 +70,7 @@ func TestEventsRowidMigrationKeepsTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := raw.Exec(eventsV3); err != nil {
+	if _, err := raw.Exec(eventsV3(t)); err != nil {
 		t.Fatal(err)
 	}
 	if schema := eventsSchema(t, raw); !strings.Contains(schema, "WITHOUT ROWID") {
