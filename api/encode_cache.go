@@ -71,26 +71,40 @@ func newEncodeCache(maxEntries int, maxBytes int64) *encodeCache {
 // get returns the encoding of m at its version, encoding what the cached
 // previous version cannot lend.
 func (c *encodeCache) get(m *db.Match) (*encodedMatch, error) {
+	e, err := c.prepare(m)
+	if err != nil {
+		return nil, err
+	}
+	c.keep(m.ID, e)
+	return e, nil
+}
+
+// prepare returns the encoding of m at its version without keeping a new
+// one: an append encodes its answer while its commit is under way, and
+// keeps it only once the version is durable.
+func (c *encodeCache) prepare(m *db.Match) (*encodedMatch, error) {
 	c.mu.Lock()
 	prev := c.items[m.ID]
 	c.mu.Unlock()
 	if prev != nil && prev.version == m.Version {
 		return prev, nil
 	}
-	e, err := encodeMatch(m, prev)
-	if err != nil {
-		return nil, err
-	}
+	return encodeMatch(m, prev)
+}
+
+// keep stores e as match id's latest encoding, unless a later version is
+// already there.
+func (c *encodeCache) keep(id string, e *encodedMatch) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	cur, ok := c.items[m.ID]
-	if ok && cur.version >= m.Version {
-		return e, nil
+	cur, ok := c.items[id]
+	if ok && cur.version >= e.version {
+		return
 	}
 	if ok {
-		c.forget(m.ID, cur)
+		c.forget(id, cur)
 	}
-	c.items[m.ID] = e
+	c.items[id] = e
 	c.bytes += e.size
 	if e.finished {
 		c.doneBytes += e.size
@@ -104,11 +118,10 @@ func (c *encodeCache) get(m *db.Match) (*encodedMatch, error) {
 		if !overAll && !overDone {
 			break
 		}
-		if k != m.ID && (overAll || v.finished) {
+		if k != id && (overAll || v.finished) {
 			c.forget(k, v)
 		}
 	}
-	return e, nil
 }
 
 // forget removes the entry v of match id; the caller holds mu.

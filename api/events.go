@@ -49,15 +49,18 @@ func (s *Server) appendEvent(c echo.Context) error {
 		return err
 	}
 	ev := rules.Event{Type: req.Type, Data: req.Data}
+	early := s.answerWhileQueued(c, &opt)
 	res, err := s.store.Append(c.Request().Context(), c.Param("id"), ev, opt)
 	if err != nil {
+		early.release()
 		return err
 	}
+	early.settle(s, res)
 	if s.leagues.onAppended(res) {
 		s.hub.publishLeague(res.Match.LeagueID)
 	}
 	s.hub.publishMatch(res)
-	return s.appended(c, res)
+	return s.appended(c, res, early)
 }
 
 // undo voids the latest effective event.
@@ -89,15 +92,18 @@ func (s *Server) undo(c echo.Context) error {
 	if err := s.checkMatchWrite(c, true); err != nil {
 		return err
 	}
+	early := s.answerWhileQueued(c, &opt)
 	res, err := s.store.Undo(c.Request().Context(), c.Param("id"), opt)
 	if err != nil {
+		early.release()
 		return err
 	}
+	early.settle(s, res)
 	if s.leagues.onAppended(res) {
 		s.hub.publishLeague(res.Match.LeagueID)
 	}
 	s.hub.publishMatch(res)
-	return s.appendedWith(c, res, http.StatusOK)
+	return s.appendedWith(c, res, http.StatusOK, early)
 }
 
 func appendOptions(c echo.Context, body []byte) (db.AppendOptions, error) {
@@ -132,22 +138,30 @@ func requestHash(path string, body []byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func (s *Server) appended(c echo.Context, res *db.Appended) error {
+func (s *Server) appended(c echo.Context, res *db.Appended, early *earlyAnswer) error {
 	status := http.StatusCreated
 	if res.Replayed {
 		status = http.StatusOK
 	}
-	return s.appendedWith(c, res, status)
+	return s.appendedWith(c, res, status, early)
 }
 
-func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) error {
+// appendedWith answers an append or undo: with the body written while it
+// committed when there is one (early), else written now.
+func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int, early *earlyAnswer) error {
 	lang := langOf(c)
 	if res.Replayed {
 		c.Response().Header().Set("Idempotent-Replayed", "true")
 	}
 	setETag(c, res.Match.Version)
-	if prefersMinimal(c) {
+	minimal := prefersMinimal(c)
+	if minimal {
 		c.Response().Header().Set("Preference-Applied", "return=minimal")
+	}
+	if bp := early.take(res); bp != nil {
+		return writePooled(c, status, bp)
+	}
+	if minimal {
 		return writeBody(c, status, func(b []byte) []byte { return s.appendMinimal(b, res, lang) })
 	}
 	return writeBody(c, status, func(b []byte) []byte { return s.appendAppended(b, res, lang) })

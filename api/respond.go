@@ -30,16 +30,30 @@ const gatherAbove = 2 << 10
 // on every request.
 func writeBody(c echo.Context, status int, fill func([]byte) []byte) error {
 	bp := answerBuffers.Get().(*[]byte)
-	b := append(fill((*bp)[:0]), '\n')
+	*bp = fill((*bp)[:0])
+	return writePooled(c, status, bp)
+}
+
+// writePooled answers with the JSON in *bp, a buffer from answerBuffers,
+// and gives the buffer back.
+func writePooled(c echo.Context, status int, bp *[]byte) error {
+	b := append(*bp, '\n')
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
 	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
 	err := sendAnswer(c, status, b) // b is copied or sent before it returns: the buffer may go back
-	if cap(b) <= largestPooled {
-		*bp = b[:0]
+	*bp = b
+	putAnswerBuffer(bp)
+	return err
+}
+
+// putAnswerBuffer gives *bp back to answerBuffers, unless it grew unusually
+// large.
+func putAnswerBuffer(bp *[]byte) {
+	if cap(*bp) <= largestPooled {
+		*bp = (*bp)[:0]
 		answerBuffers.Put(bp)
 	}
-	return err
 }
 
 // sendAnswer writes the answer's head, with status, and body. On a
@@ -126,6 +140,15 @@ func (s *Server) appendAppended(b []byte, res *db.Appended, lang string) []byte 
 	b = s.appendEventJSON(b, res.Event, lang)
 	b = append(b, `,"match":`...)
 	b = s.appendMatch(b, res.Match, lang)
+	return append(b, '}')
+}
+
+// appendAppendedFrom is appendAppended with the match's encoding at hand.
+func (s *Server) appendAppendedFrom(b []byte, res *db.Appended, e *encodedMatch, lang string) []byte {
+	b = append(b, `{"event":`...)
+	b = s.appendEventJSON(b, res.Event, lang)
+	b = append(b, `,"match":`...)
+	b = e.appendBody(b, lang)
 	return append(b, '}')
 }
 

@@ -141,6 +141,9 @@ func (s *Store) mutateShared(ctx context.Context, matchID string, opt AppendOpti
 		s.cache.drop(matchID)
 		return nil, err
 	}
+	if opt.WhileQueued != nil {
+		opt.WhileQueued(res)
+	}
 	if err := tx.Commit(); err != nil {
 		s.cache.drop(matchID)
 		return nil, fmt.Errorf("db: commit: %w", err)
@@ -161,7 +164,11 @@ func appended(cur, next *Match, rec Event) *Appended {
 // is dropped, so the next request rebuilds from what the database holds.
 func (s *Store) commitAppend(ctx context.Context, cur, next *Match, rec Event, opt AppendOptions) (*Appended, error) {
 	res := appended(cur, next, rec)
-	if err := s.w.do(ctx, s.recordEvent(cur, next, rec, opt)); err != nil {
+	var queued func()
+	if opt.WhileQueued != nil {
+		queued = func() { opt.WhileQueued(res) }
+	}
+	if err := s.w.doThen(ctx, s.recordEvent(cur, next, rec, opt), queued); err != nil {
 		s.cache.drop(next.ID)
 		return nil, err
 	}

@@ -79,7 +79,14 @@ func startWriter(conn *sql.DB, maxBatch int, log *slog.Logger) *writer {
 // do queues fn and waits until its batch is durable. It waits for the
 // outcome even if ctx ends meanwhile: a write that was queued may commit, and
 // the caller must know whether it did.
-func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
+func (w *writer) do(ctx context.Context, fn writeFunc) error {
+	return w.doThen(ctx, fn, nil)
+}
+
+// doThen is do, calling queued (when not nil) once fn is queued and before
+// waiting for its batch: the caller's work that does not depend on the
+// outcome runs while the batch commits, instead of after it.
+func (w *writer) doThen(ctx context.Context, fn writeFunc, queued func()) (err error) {
 	op := writeOps.Get().(*writeOp)
 	op.fn = fn
 	// Every path below leaves op unqueued or takes its one answer, so its
@@ -91,6 +98,9 @@ func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
 	if w.direct {
 		if w.closed.Load() {
 			return errStopped
+		}
+		if queued != nil {
+			queued()
 		}
 		return w.runBatch([]*writeOp{op})
 	}
@@ -111,6 +121,9 @@ func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+	}
+	if queued != nil {
+		queued()
 	}
 	return <-op.done
 }
