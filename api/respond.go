@@ -136,19 +136,20 @@ func (s *Server) writeMatch(c echo.Context, status int, m *db.Match) error {
 
 // appendAppended appends AppendedResponse, {"event":...,"match":...}.
 func (s *Server) appendAppended(b []byte, res *db.Appended, lang string) []byte {
-	b = append(b, `{"event":`...)
-	b = s.appendEventJSON(b, res.Event, lang)
-	b = append(b, `,"match":`...)
-	b = s.appendMatch(b, res.Match, lang)
-	return append(b, '}')
+	return s.appendAppendedFrom(b, res, nil, lang)
 }
 
-// appendAppendedFrom is appendAppended with the match's encoding at hand.
+// appendAppendedFrom is appendAppended with the match's encoding at hand
+// (e), or taken from the encode cache when e is nil.
 func (s *Server) appendAppendedFrom(b []byte, res *db.Appended, e *encodedMatch, lang string) []byte {
 	b = append(b, `{"event":`...)
 	b = s.appendEventJSON(b, res.Event, lang)
 	b = append(b, `,"match":`...)
-	b = e.appendBody(b, lang)
+	if e != nil {
+		b = e.appendBody(b, lang)
+	} else {
+		b = s.appendMatch(b, res.Match, lang)
+	}
 	return append(b, '}')
 }
 
