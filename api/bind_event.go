@@ -1,10 +1,6 @@
 package api
 
-import (
-	"encoding/json"
-
-	"github.com/labstack/echo/v4"
-)
+import "github.com/labstack/echo/v4"
 
 // bindEvent reads an event POST's body into req, as bind does. Nearly
 // every such body is {"type":"...","data":{...}} with a plain type: that
@@ -68,8 +64,8 @@ func decodeEventFast(body []byte, req *AppendEventRequest) bool {
 			}
 			typ, i, seenType = string(v), end, true
 		case string(key) == "data" && !seenData:
-			end, ok := objectEnd(body, i)
-			if !ok || !json.Valid(body[i:end]) {
+			end, ok := validObjectEnd(body, i)
+			if !ok {
 				return false
 			}
 			data, i, seenData = body[i:end], end, true
@@ -119,32 +115,4 @@ func plainString(b []byte, i int) (s []byte, end int, ok bool) {
 		}
 	}
 	return nil, 0, false
-}
-
-// objectEnd is the index just after the JSON object starting at b[i],
-// found by matching braces outside strings; the caller checks the object's
-// syntax.
-func objectEnd(b []byte, i int) (int, bool) {
-	if i >= len(b) || b[i] != '{' {
-		return 0, false
-	}
-	depth := 0
-	for j := i; j < len(b); j++ {
-		switch b[j] {
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth == 0 {
-				return j + 1, true
-			}
-		case '"':
-			for j++; j < len(b) && b[j] != '"'; j++ {
-				if b[j] == '\\' {
-					j++
-				}
-			}
-		}
-	}
-	return 0, false
 }

@@ -18,6 +18,12 @@ func Decode(data []byte, prefix string, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}")
 	}
+	if decodeFast(data, v) {
+		if verifyDecoding.Load() {
+			verifyFast(data, prefix, v)
+		}
+		return nil
+	}
 	// Every event is decoded twice (the request, then its data), and a new
 	// json.Decoder costs a struct and a read buffer each time: a decoder
 	// that read one value to the end is kept and reused.
