@@ -42,7 +42,12 @@ func TestLogRestartsUnderSteadyWrites(t *testing.T) {
 	}
 	written := int64(commits) * 4096
 	t.Logf("%d commits (at least %d bytes through the log); largest log file %d bytes", commits, written, largest)
-	if largest > written/4 {
+	// A log that never starts again holds every commit: more than written
+	// (13.9 MB here with the checkpoints switched off). One that does
+	// stays near its restart threshold, usually under 1.5 MB; on a machine
+	// saturated by other tests the checkpoints fall behind for a while, and
+	// the log once reached 3.3 MB. Half of written tells the two apart.
+	if largest > written/2 {
 		t.Fatalf("the log grew to %d bytes for %d commits: it does not start again from its beginning", largest, commits)
 	}
 }
