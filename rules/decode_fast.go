@@ -13,7 +13,8 @@ import (
 // reads it twice (once to find the value's end, once to decode it) through
 // a byte-at-a-time state machine. decodeFast reads the plain JSON nearly
 // every event is, in one pass, into the shapes event data has: structs of
-// strings, integers, booleans, pointers and lists of those. Anything it
+// strings, integers, booleans, pointers, lists of those and maps of them by
+// player ID. Anything it
 // does not take on (an escape in a string, a key spelled in another case, a
 // number with a fraction, a key named twice, an unknown field, any error)
 // is left to encoding/json, so that what is accepted, the value it gives,
