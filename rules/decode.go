@@ -24,9 +24,9 @@ func Decode(data []byte, prefix string, v any) error {
 		}
 		return nil
 	}
-	// Every event is decoded twice (the request, then its data), and a new
-	// json.Decoder costs a struct and a read buffer each time: a decoder
-	// that read one value to the end is kept and reused.
+	// What decodeFast leaves goes to encoding/json, on a strict decoder kept
+	// from an earlier value: a new json.Decoder costs a struct and a read
+	// buffer, and one that read its value to the end can be reused.
 	d := strictDecoders.Get().(*strictDecoder)
 	if d.decode(data, v) {
 		strictDecoders.Put(d)
