@@ -30,11 +30,16 @@ func (e *NotFoundError) Unwrap() error { return ErrNotFound }
 func notFound(kind, id string) error { return &NotFoundError{Kind: kind, ID: id} }
 
 // VersionError: an If-Match version did not match the match's version.
+// Current is -1 when it is not known: the log refused the event because
+// another write took its place first (see recordEvent).
 type VersionError struct {
 	Expected, Current int64
 }
 
 func (e *VersionError) Error() string {
+	if e.Current < 0 {
+		return fmt.Sprintf("the match is no longer at version %d: another write reached it first; read the match again", e.Expected)
+	}
 	return fmt.Sprintf("the match is at version %d, not %d", e.Current, e.Expected)
 }
 
