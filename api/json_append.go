@@ -38,7 +38,7 @@ func appendRaw(b []byte, raw json.RawMessage) ([]byte, error) {
 			return appendRawSlow(b, raw)
 		}
 	}
-	if len(raw) == 0 || !json.Valid(raw) {
+	if !validJSON(raw) {
 		return appendRawSlow(b, raw)
 	}
 	return append(b, raw...), nil

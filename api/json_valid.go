@@ -1,5 +1,12 @@
 package api
 
+// validJSON reports whether b is one JSON value, as json.Valid does, in
+// one pass (see validObjectEnd).
+func validJSON(b []byte) bool {
+	end, ok := validValue(b, skipSpace(b, 0), 0)
+	return ok && skipSpace(b, end) == len(b)
+}
+
 // validObjectEnd is the index just after the JSON object starting at b[i],
 // when that object is valid JSON as json.Valid judges it. It reads the
 // object once, where matching its braces and then calling json.Valid read

@@ -7,11 +7,15 @@ import (
 	"testing"
 )
 
-// sameAsValid checks validObjectEnd against json.Valid on data: it must
-// take an object exactly when json.Valid does, and the object it finds at
-// the start of data must be one json.Valid takes.
+// sameAsValid checks validJSON and validObjectEnd against json.Valid on
+// data: validJSON must agree with it, validObjectEnd must take an object
+// exactly when json.Valid does, and the object it finds at the start of
+// data must be one json.Valid takes.
 func sameAsValid(t *testing.T, data []byte) {
 	t.Helper()
+	if got, want := validJSON(data), json.Valid(data); got != want {
+		t.Fatalf("%q: validJSON %v, json.Valid %v", data, got, want)
+	}
 	end, ok := validObjectEnd(data, 0)
 	whole := ok && skipSpace(data, end) == len(data)
 	isObject := len(data) > 0 && data[0] == '{'
@@ -32,6 +36,7 @@ func TestValidObjectEnd(t *testing.T) {
 		// refused
 		`{`, `{"a"}`, `{"a":}`, `{"a":1,}`, `{,}`, `{"a":1 "b":2}`, `{a:1}`, `{'a':1}`,
 		`{"a":[1,]}`, `{"a":[,1]}`, `{"a":01}`, `{"a":1.}`, `{"a":.5}`, `{"a":1e}`, `{"a":-}`,
+		`1`, ` -2.5e3 `, `"s"`, `[1,"a",null]`, `true`, `null`, `  `, `1 2`, `{} x`,
 		`{"a":+1}`, `{"a":tru}`, `{"a":nul}`, `{"a":"\x"}`, `{"a":"\u12"}`, `{"a":"\u12g4"}`,
 		"{\"a\":\"\t\"}", `{"a":"`, `{"a":"\`, `[1]`, `"a"`, ``, `{"a":NaN}`, `{"a":[}]}`,
 	} {
