@@ -37,6 +37,9 @@ func TestParseFlags(t *testing.T) {
 	if cfg.duration != 24*time.Hour || cfg.readRatio != 0 {
 		t.Errorf("--preload-events: duration %s read ratio %v", cfg.duration, cfg.readRatio)
 	}
+	if cfg, err := parseFlags([]string{"--scenario", "ceiling"}, io.Discard); err != nil || cfg.scenario != scenarioCeiling {
+		t.Errorf("--scenario ceiling: %v, %q", err, cfg.scenario)
+	}
 	t.Setenv("MOTAMED_TOKEN", "from-env")
 	if cfg, _ := parseFlags(nil, io.Discard); cfg.token != "from-env" {
 		t.Errorf("token %q", cfg.token)
@@ -49,6 +52,20 @@ func TestParseFlags(t *testing.T) {
 			t.Errorf("%v: no error", bad)
 		}
 	}
+}
+
+// acceptFakeEvent checks an event body as a server would see it (with the
+// players' IDs filled in), answering 400 when it is not.
+func acceptFakeEvent(w http.ResponseWriter, r *http.Request) bool {
+	var ev struct {
+		Type string          `json:"type"`
+		Data json.RawMessage `json:"data"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&ev); err != nil || ev.Type == "" || strings.Contains(string(ev.Data), play.SeatPrefix) {
+		http.Error(w, "bad event", http.StatusBadRequest)
+		return false
+	}
+	return true
 }
 
 // fakeServer answers the API calls the tool makes; it refuses every
@@ -72,12 +89,7 @@ func fakeServer(t *testing.T, refuseEvery int64) (*httptest.Server, *atomic.Int6
 	mux.HandleFunc("POST /v1/players", created)
 	mux.HandleFunc("POST /v1/matches", created)
 	mux.HandleFunc("POST /v1/matches/{id}/events", func(w http.ResponseWriter, r *http.Request) {
-		var ev struct {
-			Type string          `json:"type"`
-			Data json.RawMessage `json:"data"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&ev); err != nil || ev.Type == "" || strings.Contains(string(ev.Data), play.SeatPrefix) {
-			http.Error(w, "bad event", http.StatusBadRequest)
+		if !acceptFakeEvent(w, r) {
 			return
 		}
 		if n := events.Add(1); refuseEvery > 0 && n%refuseEvery == 0 {
@@ -93,6 +105,55 @@ func fakeServer(t *testing.T, refuseEvery int64) (*httptest.Server, *atomic.Int6
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv, &events, &auth
+}
+
+// fakeCeiling answers what the ceiling scenario asks of cmd/motamed-ceiling,
+// and counts its event POSTs, its log reads and any request under /v1/
+// (which the bare server does not have).
+func fakeCeiling(t *testing.T) (srv *httptest.Server, events, reads, v1 *atomic.Int64) {
+	events, reads, v1 = new(atomic.Int64), new(atomic.Int64), new(atomic.Int64)
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, `{"status":"ok"}`) })
+	mux.HandleFunc("POST /matches/{id}/events", func(w http.ResponseWriter, r *http.Request) {
+		if !acceptFakeEvent(w, r) {
+			return
+		}
+		w.WriteHeader(http.StatusCreated)
+		fmt.Fprintf(w, `{"match_id":%q,"seq":%d}`, r.PathValue("id"), events.Add(1))
+	})
+	mux.HandleFunc("GET /matches/{id}/events", func(w http.ResponseWriter, r *http.Request) {
+		reads.Add(1)
+		io.WriteString(w, `[]`)
+	})
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/v1/") {
+			v1.Add(1)
+		}
+		mux.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, events, reads, v1
+}
+
+// The ceiling scenario sends the play scenario's events to the bare
+// server's routes, with the players' IDs filled in, and asks nothing of
+// Motamed's API.
+func TestRunCeilingScenario(t *testing.T) {
+	srv, events, reads, v1 := fakeCeiling(t)
+	code, rep, stderr := runJSON(t, "--addr", srv.URL, "--scenario", "ceiling", "--tables", "3", "--duration", "300ms", "--pool", "2", "--read-ratio", "0.5")
+	if code != 0 || rep.Errors != 0 {
+		t.Fatalf("exit %d, report %+v, stderr %s", code, rep, stderr)
+	}
+	if rep.Events == 0 || rep.Events != events.Load() || rep.Reads == 0 || rep.Reads != reads.Load() || v1.Load() != 0 {
+		t.Errorf("events %d (server %d), reads %d (server %d), /v1/ requests %d", rep.Events, events.Load(), rep.Reads, reads.Load(), v1.Load())
+	}
+	var started int64
+	for _, n := range rep.MatchesStarted {
+		started += n
+	}
+	if started == 0 || len(rep.Skipped) != 0 {
+		t.Errorf("started %v, skipped %v", rep.MatchesStarted, rep.Skipped)
+	}
 }
 
 func runJSON(t *testing.T, args ...string) (int, *Report, string) {
@@ -176,6 +237,12 @@ func buildServer(t *testing.T) string {
 	if bin := os.Getenv("MOTAMED_LOAD_SERVER"); bin != "" {
 		return bin
 	}
+	return buildCommand(t, "motamed")
+}
+
+// buildCommand builds cmd/<name> into a temporary directory, or skips.
+func buildCommand(t *testing.T, name string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: no server build")
 	}
@@ -186,11 +253,11 @@ func buildServer(t *testing.T) string {
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
 		t.Skipf("module root not found: %v", err)
 	}
-	bin := filepath.Join(t.TempDir(), "motamed")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/motamed")
+	bin := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/"+name)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("cannot build the server (go build ./cmd/motamed: %v), skipping the end-to-end test:\n%s", err, out)
+		t.Skipf("cannot build the server (go build ./cmd/%s: %v), skipping the end-to-end test:\n%s", name, err, out)
 	}
 	return bin
 }
@@ -221,5 +288,18 @@ func TestEndToEnd(t *testing.T) {
 	code, rep, stderr = runJSON(t, "--spawn", bin, "--scenario", "get-match", "--match-events", "60", "--tables", "2", "--duration", "500ms")
 	if code != 0 || rep.Kinds["match_get"].Count == 0 || rep.Kinds["event_post"].Count != 0 {
 		t.Errorf("get-match: exit %d, kinds %+v, errors %q\n%s", code, rep.Kinds, rep.ErrorMessages, stderr)
+	}
+}
+
+// End to end against the bare server: it stores every event the ceiling
+// scenario sends and serves the logs it reads.
+func TestEndToEndCeiling(t *testing.T) {
+	bin := buildCommand(t, "motamed-ceiling")
+	code, rep, stderr := runJSON(t, "--spawn", bin, "--scenario", "ceiling", "--tables", "4", "--duration", "1s", "--pool", "4", "--read-ratio", "0.2")
+	if code != 0 || rep.Errors != 0 || rep.Events == 0 || rep.Reads == 0 {
+		t.Fatalf("exit %d, %d events, %d reads, %d errors: %q\nstderr:\n%s", code, rep.Events, rep.Reads, rep.Errors, rep.ErrorMessages, stderr)
+	}
+	if s := rep.Server; s == nil || s.HWM <= 0 || s.Stop != "clean (SIGTERM)" {
+		t.Errorf("server %+v", rep.Server)
 	}
 }

@@ -100,6 +100,7 @@ type runner struct {
 	deadline time.Time
 	accepted atomic.Int64 // events accepted, for --preload-events
 	sent     atomic.Int64 // requests answered or failed, for the progress lines
+	matchNo  atomic.Int64 // matches started (the ceiling scenario's keys)
 }
 
 // table is one simulated table: its players, its matches in progress and
@@ -187,6 +188,12 @@ func (rn *runner) newTables(ctx context.Context, n int) ([]*table, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			if rn.cfg.scenario == scenarioCeiling { // the bare server keeps no players
+				for p := 0; p < playersPerTable; p++ {
+					t.players = append(t.players, fmt.Sprintf("pl_t%05dp%010d", t.n+1, p+1)) // as long as Motamed's IDs
+				}
+				return
+			}
 			for p := 0; p < playersPerTable; p++ {
 				name := playerNames[(t.n+p*5)%len(playerNames)] + " " + strconv.Itoa(t.n+1) + "." + strconv.Itoa(p+1)
 				body, _ := json.Marshal(map[string]string{"name": name})
@@ -224,6 +231,15 @@ func (rn *runner) startMatch(ctx context.Context, t *table) *liveMatch {
 		ids[i] = t.players[perm[i]]
 	}
 	m := &liveMatch{seq: seq, rep: seq.Replacer(ids), league: rn.leagues[spec.ID]}
+	if rn.cfg.scenario == scenarioCeiling {
+		// The bare server creates nothing: a match is a new key in its
+		// log. The keys grow as Motamed's time-ordered IDs do.
+		m.id = fmt.Sprintf("m_%010d", rn.matchNo.Add(1))
+		m.matchPath = "/matches/" + m.id
+		m.eventsPath = m.matchPath + "/events"
+		t.tally.started[spec.ID]++
+		return m
+	}
 	req := map[string]any{"game": spec.ID, "players": ids, "league_id": m.league}
 	if seq.Options != "" {
 		req["options"] = json.RawMessage(m.rep.Replace(seq.Options))
@@ -250,6 +266,13 @@ func (rn *runner) startMatch(ctx context.Context, t *table) *liveMatch {
 
 // read makes one read: the table's match, or its league's standings.
 func (rn *runner) read(ctx context.Context, t *table, m *liveMatch) {
+	if rn.cfg.scenario == scenarioCeiling { // the bare server's one read: the match's log
+		res := t.do(ctx, rn.cl, http.MethodGet, m.eventsPath, nil, http.StatusOK, false)
+		if ctx.Err() == nil {
+			t.tally.record(kindGetMatch, res, "GET", m.eventsPath, http.StatusOK)
+		}
+		return
+	}
 	if t.r.Float64() < rn.cfg.standingsShare {
 		path := "/v1/leagues/" + m.league + "/standings"
 		res := t.do(ctx, rn.cl, http.MethodGet, path, nil, http.StatusOK, false)
@@ -313,6 +336,10 @@ func (rn *runner) play(ctx context.Context, t *table) {
 			continue
 		}
 		t.matches[slot] = nil
+		if rn.cfg.scenario == scenarioCeiling { // the bare server does not know the rules
+			t.tally.finished[m.seq.Game]++
+			continue
+		}
 		if status, _ := stringAt(res.body, "match", "status"); status != "finished" {
 			t.tally.fail(fmt.Sprintf("%s match %s: status %q after its last event (want finished)", m.seq.Game, m.id, status))
 			continue

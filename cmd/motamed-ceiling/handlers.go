@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+)
+
+type handlers struct{ st *store }
+
+// newEcho routes the bare server's three requests.
+func newEcho(st *store) *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.Use(middleware.BodyLimit("64K"))
+	h := &handlers{st: st}
+	e.GET("/healthz", h.health)
+	e.POST("/matches/:id/events", h.appendEvent)
+	e.GET("/matches/:id/events", h.listEvents)
+	return e
+}
+
+// eventBody is what a table sends: the same envelope as Motamed's events.
+type eventBody struct {
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data"`
+}
+
+func (h *handlers) health(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// appendEvent decodes the event, stores it and answers with its seq once
+// it is durable.
+func (h *handlers) appendEvent(c echo.Context) error {
+	var body eventBody
+	if err := c.Bind(&body); err != nil {
+		return err
+	}
+	if body.Type == "" || len(body.Data) == 0 {
+		return echo.NewHTTPError(http.StatusBadRequest, "type and data are required")
+	}
+	matchID := c.Param("id")
+	seq, err := h.st.appendEvent(c.Request().Context(), matchID, body.Type, string(body.Data))
+	if err != nil {
+		c.Logger().Error(err)
+		return echo.NewHTTPError(http.StatusInternalServerError, "the event was not stored")
+	}
+	return c.JSON(http.StatusCreated, map[string]any{"match_id": matchID, "seq": seq})
+}
+
+// listEvents answers with a match's whole log.
+func (h *handlers) listEvents(c echo.Context) error {
+	evs, err := h.st.events(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		c.Logger().Error(err)
+		return echo.NewHTTPError(http.StatusInternalServerError, "the log could not be read")
+	}
+	return c.JSON(http.StatusOK, evs)
+}
