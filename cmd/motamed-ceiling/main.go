@@ -42,6 +42,7 @@ func run(args []string) error {
 	path := fs.String("db", "ceiling.db", "SQLite database file (created when missing)")
 	sync := fs.String("synchronous", "FULL", "SQLite synchronous setting: FULL or NORMAL")
 	commit := fs.String("commit", "group", "group: one writer commits queued events together; each: one transaction per request")
+	answerBytes := fs.Int("answer-bytes", 0, "pad every event's answer to about this many bytes (e.g. 9000, a match's size in Motamed's full answers); 0: the 37-byte answer")
 	fs.String("log-level", "warn", "accepted for motamed-load --spawn; the server logs only failures")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -51,6 +52,9 @@ func run(args []string) error {
 	}
 	if *sync != "FULL" && *sync != "NORMAL" {
 		return fmt.Errorf("--synchronous %q: use FULL or NORMAL", *sync)
+	}
+	if *answerBytes < 0 || *answerBytes > 1<<20 {
+		return fmt.Errorf("--answer-bytes %d: use 0 to 1048576", *answerBytes)
 	}
 	if *commit != "group" && *commit != "each" {
 		return fmt.Errorf("--commit %q: use group or each", *commit)
@@ -63,7 +67,7 @@ func run(args []string) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := &http.Server{Addr: *addr, Handler: newEcho(st), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Addr: *addr, Handler: newEcho(st, *answerBytes), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	select {

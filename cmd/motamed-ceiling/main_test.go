@@ -59,7 +59,7 @@ func TestAppendAndList(t *testing.T) {
 		t.Run(fmt.Sprintf("group=%v", group), func(t *testing.T) {
 			st := openTestStore(t, filepath.Join(t.TempDir(), "c.db"), group)
 			defer st.close()
-			h := newEcho(st)
+			h := newEcho(st, 0)
 			for i, want := range []struct {
 				match string
 				seq   int64
@@ -97,7 +97,7 @@ func TestAppendAndList(t *testing.T) {
 func TestConcurrentAppendsAreAllStored(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.db")
 	st := openTestStore(t, path, true)
-	h := newEcho(st)
+	h := newEcho(st, 0)
 	const tables, each = 8, 40
 	var wg sync.WaitGroup
 	for i := range tables {
@@ -117,7 +117,7 @@ func TestConcurrentAppendsAreAllStored(t *testing.T) {
 
 	st = openTestStore(t, path, true)
 	defer st.close()
-	h = newEcho(st)
+	h = newEcho(st, 0)
 	for m := range 4 {
 		evs := listOf(t, h, fmt.Sprintf("t%d", m))
 		if len(evs) != tables/4*each {
@@ -136,9 +136,29 @@ func TestConcurrentAppendsAreAllStored(t *testing.T) {
 }
 
 func TestFlagsAreChecked(t *testing.T) {
-	for _, args := range [][]string{{"--synchronous", "OFF"}, {"--commit", "sometimes"}, {"extra", "--nope"}} {
+	for _, args := range [][]string{{"--synchronous", "OFF"}, {"--commit", "sometimes"}, {"extra", "--nope"}, {"--answer-bytes", "-1"}} {
 		if err := run(args); err == nil {
 			t.Errorf("%v: no error", args)
 		}
+	}
+}
+
+// With --answer-bytes an event's answer is as long as asked, and still
+// JSON with the event's seq.
+func TestAnswerPadding(t *testing.T) {
+	st := openTestStore(t, filepath.Join(t.TempDir(), "c.db"), true)
+	defer st.close()
+	h := newEcho(st, 9000)
+	rec := send(t, h, http.MethodPost, "/matches/m1/events", `{"type":"x","data":{}}`)
+	var got struct {
+		MatchID string `json:"match_id"`
+		Seq     int64  `json:"seq"`
+		Pad     string `json:"pad"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusCreated || got.Seq != 1 || got.MatchID != "m1" || len(got.Pad) != 9000 {
+		t.Fatalf("%d, %v, %d bytes: %.80s", rec.Code, err, rec.Body.Len(), rec.Body)
+	}
+	if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
+		t.Errorf("Content-Type %q", ct)
 	}
 }
