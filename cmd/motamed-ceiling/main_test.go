@@ -149,16 +149,19 @@ func TestAnswerPadding(t *testing.T) {
 	st := openTestStore(t, filepath.Join(t.TempDir(), "c.db"), true)
 	defer st.close()
 	h := newEcho(st, 9000)
-	rec := send(t, h, http.MethodPost, "/matches/m1/events", `{"type":"x","data":{}}`)
-	var got struct {
-		MatchID string `json:"match_id"`
-		Seq     int64  `json:"seq"`
-		Pad     string `json:"pad"`
-	}
-	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusCreated || got.Seq != 1 || got.MatchID != "m1" || len(got.Pad) != 9000 {
-		t.Fatalf("%d, %v, %d bytes: %.80s", rec.Code, err, rec.Body.Len(), rec.Body)
-	}
-	if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
-		t.Errorf("Content-Type %q", ct)
+	// The second ID is one JSON and Go quote differently.
+	for _, id := range []struct{ path, want string }{{"m1", "m1"}, {"m%7F2", "m\x7f2"}} {
+		rec := send(t, h, http.MethodPost, "/matches/"+id.path+"/events", `{"type":"x","data":{}}`)
+		var got struct {
+			MatchID string `json:"match_id"`
+			Seq     int64  `json:"seq"`
+			Pad     string `json:"pad"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusCreated || got.Seq != 1 || got.MatchID != id.want || len(got.Pad) != 9000 {
+			t.Fatalf("%s: %d, %v, %d bytes: %.80s", id.path, rec.Code, err, rec.Body.Len(), rec.Body)
+		}
+		if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
+			t.Errorf("Content-Type %q", ct)
+		}
 	}
 }
