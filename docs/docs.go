@@ -649,6 +649,33 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/me": {
+            "get": {
+                "security": [
+                    {
+                        "bearer": []
+                    }
+                ],
+                "tags": [
+                    "tokens"
+                ],
+                "summary": "What the calling token may do",
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MeResponse"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/players": {
             "post": {
                 "tags": [
@@ -1390,6 +1417,32 @@ const docTemplate = `{
                 "version": {
                     "type": "integer",
                     "example": 7
+                }
+            }
+        },
+        "api.MeResponse": {
+            "type": "object",
+            "properties": {
+                "label": {
+                    "type": "string"
+                },
+                "league_id": {
+                    "type": "string"
+                },
+                "league_name": {
+                    "type": "string"
+                },
+                "role": {
+                    "type": "string",
+                    "enum": [
+                        "admin",
+                        "owner",
+                        "scorer",
+                        "viewer"
+                    ]
+                },
+                "token_id": {
+                    "type": "string"
                 }
             }
         },
