@@ -88,7 +88,7 @@ func newMatch(p *tab, game string, names []string, options map[string]string) st
 		p.shot("failed")
 		p.b.t.Fatal("the match did not open")
 	}
-	p.waitText("#next", "1")
+	p.waitText("#match h1", "In progress")
 	return id
 }
 

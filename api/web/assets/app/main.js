@@ -76,6 +76,8 @@ function tableApp() {
       this.lang = this.lang === 'fa' ? 'en' : 'fa';
       localStorage.setItem('motamed.lang', this.lang);
       this.applyLang();
+      this.notes = []; // the server wrote them in the other language
+      this.refusal = null;
       if (this.match) this.refresh();
     },
     applyLang() {
