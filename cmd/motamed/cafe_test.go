@@ -40,23 +40,8 @@ func TestTLSStartOnSelfSignedCert(t *testing.T) {
 		t.Fatal("--tls-cert without --tls-key accepted")
 	}
 
-	addrs := make(chan string, 1)
-	onListen = func(a string) { addrs <- a }
-	defer func() { onListen = nil }()
-	sctx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
 	var logs strings.Builder
-	go func() {
-		done <- run(sctx, []string{"--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "t.db"), "--tls-cert", cert, "--tls-key", key}, io.Discard, &logs)
-	}()
-	var addr string
-	select {
-	case addr = <-addrs:
-	case err := <-done:
-		t.Fatalf("server stopped early: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("server did not start")
-	}
+	addr, stop := serveForTest(t, &logs, "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "t.db"), "--tls-cert", cert, "--tls-key", key)
 	pem, _ := os.ReadFile(cert)
 	pool := x509.NewCertPool()
 	if !pool.AppendCertsFromPEM(pem) {
@@ -79,8 +64,7 @@ func TestTLSStartOnSelfSignedCert(t *testing.T) {
 			t.Fatal("plain HTTP answered on the TLS port")
 		}
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(logs.String(), "https://127.0.0.1:") {
@@ -160,4 +144,26 @@ func assertPlayers(t *testing.T, path string, want map[string]bool) {
 			t.Errorf("%s: player %s present=%v, want %v (%v)", path, id, err == nil, present, err)
 		}
 	}
+}
+
+// serveForTest runs the server with args until stop is called; stderr gets
+// its logs.
+func serveForTest(t *testing.T, stderr io.Writer, args ...string) (addr string, stop func() error) {
+	t.Helper()
+	addrs := make(chan string, 1)
+	onListen = func(a string) { addrs <- a }
+	t.Cleanup(func() { onListen = nil })
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, args, io.Discard, stderr) }()
+	select {
+	case addr = <-addrs:
+	case err := <-done:
+		cancel()
+		t.Fatalf("server stopped early: %v", err)
+	case <-time.After(20 * time.Second):
+		cancel()
+		t.Fatal("server did not start")
+	}
+	return addr, func() error { cancel(); return <-done }
 }
