@@ -24,6 +24,8 @@ type Problem struct {
 	Fields     []rules.FieldError `json:"fields,omitempty"`
 	// CurrentVersion is the match's version on a 412.
 	CurrentVersion *int64 `json:"current_version,omitempty"`
+	// Into is, on a 410, the player a merged player went into.
+	Into string `json:"into,omitempty"`
 }
 
 // ViolationDTO is one broken rule in the request's language.
@@ -56,6 +58,7 @@ var (
 	kindTooLarge    = problemKind{"body-too-large", http.StatusRequestEntityTooLarge, rules.T("The request body is too large", "بدنهٔ درخواست بیش از حد بزرگ است")}
 	kindUnavailable = problemKind{"unavailable", http.StatusServiceUnavailable, rules.T("The server is busy; try again", "کارساز سرش شلوغ است؛ دوباره تلاش کنید")}
 	kindTooMany     = problemKind{"too-many-requests", http.StatusTooManyRequests, rules.T("Too many requests", "درخواست‌ها بیش از حد است")}
+	kindMerged      = problemKind{"player-merged", http.StatusGone, rules.T("This player was merged into another", "این بازیکن با بازیکن دیگری یکی شده است")}
 	kindInternal    = problemKind{"internal", http.StatusInternalServerError, rules.T("Something went wrong on our side", "خطایی در سمت کارساز رخ داد")}
 )
 
@@ -76,7 +79,11 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		httpErr *echo.HTTPError
 		problem *Problem
 		accErr  *accessError
+		mrgErr  *db.MergedError
 	)
+	if errors.Is(err, db.ErrBadPosition) {
+		err = errBadCursor()
+	}
 	switch {
 	case errors.As(err, &problem):
 		return problem
@@ -106,6 +113,11 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		return kindFinished.problem(lang, "The match is finished; no more events can be recorded. Undo the last event to correct it.")
 	case errors.As(err, &nfErr):
 		return kindNotFound.problem(lang, fmt.Sprintf("No %s with ID %q.", nfErr.Kind, nfErr.ID))
+	case errors.As(err, &mrgErr):
+		p := kindMerged.problem(lang, fmt.Sprintf("Player %q was merged into %q: use that ID.", mrgErr.ID, mrgErr.Into))
+		p.Into = mrgErr.Into
+		c.Response().Header().Set(echo.HeaderLocation, "/v1/players/"+mrgErr.Into)
+		return p
 	case errors.As(err, &verErr):
 		p := kindVersion.problem(lang, verErr.Error())
 		if verErr.Current >= 0 {

@@ -23,8 +23,16 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
+// Lister is what lists and search need from storage.
+type Lister interface {
+	ListLeagues(ctx context.Context, r db.Reader, game string, p db.Page) ([]db.League, []string, error)
+	ListPlayers(ctx context.Context, q string, p db.Page) ([]db.Player, []string, error)
+	ListMatches(ctx context.Context, r db.Reader, f db.MatchFilter, p db.Page) ([]db.MatchSummary, []string, error)
+}
+
 // Store is what the API needs from storage.
 type Store interface {
+	Lister
 	Ping(ctx context.Context) error
 	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
 	GetPlayer(ctx context.Context, id string) (*db.Player, error)

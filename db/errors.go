@@ -48,3 +48,10 @@ func (e *VersionError) Error() string {
 type ConflictError struct{ Reason string }
 
 func (e *ConflictError) Error() string { return e.Reason }
+
+// MergedError: the player was merged into another; Into is where it went.
+type MergedError struct{ ID, Into string }
+
+func (e *MergedError) Error() string {
+	return fmt.Sprintf("player %q was merged into %q", e.ID, e.Into)
+}
