@@ -273,7 +273,7 @@ func TestExample6RunningAway(t *testing.T) {
 	note(t, notes, "MUNCHKIN-LEVEL-2")
 	rulestest.Broke("MUNCHKIN-LEVEL-2")
 	wantLevel(t, s, "Gita", 1)
-	rejects(t, s, evRunAway, `{"player":"p2","monster":"Y","roll":6}`, "MUNCHKIN-RUN-1") // a fifth roll
+	rejects(t, s, evRunAway, `{"player":"p2","monster":"Y","roll":6}`, "MUNCHKIN-RUN-1")           // a fifth roll
 	rejects(t, s, evLevelChanged, `{"player":"p1","delta":1,"reason":"kill"}`, "MUNCHKIN-LEVEL-6") // a lost fight earns nothing
 	if s.Combat.Treasures.Count != 0 {
 		t.Fatal("no Treasure after running away (RUN-1)")
