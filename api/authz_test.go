@@ -207,7 +207,7 @@ func TestTokensNeverLogged(t *testing.T) {
 	var logs bytes.Buffer
 	reg := rules.NewRegistry(rulestest.Counter())
 	base := newTestServer(t)
-	e, _ := newServer(Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil))}, base.store, reg)
+	e, _ := newServer(t, Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil))}, base.store, reg)
 	for _, auth := range []string{"Bearer " + base.admin, "Bearer mtd_wrong_secret_value", "Basic " + base.admin} {
 		req := httptest.NewRequest("POST", "/v1/players", strings.NewReader(`{"name":"x"}`))
 		req.Header.Set("Authorization", auth)
@@ -224,7 +224,7 @@ func TestTokensNeverLogged(t *testing.T) {
 func TestWriteRateLimit(t *testing.T) {
 	base := newTestServer(t)
 	reg := rules.NewRegistry(rulestest.Counter())
-	e, _ := newServer(Config{WritesPerSecond: 1}, base.store, reg) // burst 2
+	e, _ := newServer(t, Config{WritesPerSecond: 1}, base.store, reg) // burst 2
 	league := base.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "L", "game": "counter"})["id"].(string)
 	scorer := db.NewSecret()
 	if _, err := base.store.CreateToken(context.Background(), scorer, db.RoleScorer, league, "Table 1", ""); err != nil {
