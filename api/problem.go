@@ -92,9 +92,11 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		return kindUnauthorized.problem(lang, "This needs a token: send Authorization: Bearer <token>.")
 	case errors.As(err, &accErr):
 		return kindForbidden.problem(lang, accErr.detail)
-	case isBusy(err):
+	case isUnavailable(err):
+		reason, _ := db.Unavailable(err)
+		s.outage.report(s.log, reason, err)
 		c.Response().Header().Set("Retry-After", "1")
-		return kindUnavailable.problem(lang, "The database is busy; retry in a moment.")
+		return kindUnavailable.problem(lang, "The database cannot take this write now ("+reason+"); nothing was changed, retry in a moment.")
 	case errors.As(err, &inErr):
 		p := kindMalformed.problem(lang, "")
 		parts := make([]string, len(inErr.Fields))
@@ -206,18 +208,9 @@ func sectionIn(src rules.Source, lang string) string {
 	return src.SectionEN
 }
 
-// isBusy recognises SQLite's "database is locked/busy" (codes 5 and 6 and
-// their extended forms), which the busy timeout normally absorbs; if one
-// still surfaces it is a 503 to retry, never a 500.
-func isBusy(err error) bool {
-	var coder interface{ Code() int }
-	if errors.As(err, &coder) {
-		switch coder.Code() & 0xff {
-		case 5, 6: // SQLITE_BUSY, SQLITE_LOCKED
-			return true
-		}
-	}
-	return false
+func isUnavailable(err error) bool {
+	_, ok := db.Unavailable(err)
+	return ok
 }
 
 // fieldError is a 400 naming one field.

@@ -82,6 +82,7 @@ type Server struct {
 	tokens  *tokenCache
 	encoded *encodeCache
 	hub     *hub
+	outage  *outage
 
 	limitByToken, limitByAddr *writeLimiter
 }
@@ -105,7 +106,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	if cfg.WritesPerSecond == 0 {
 		cfg.WritesPerSecond = 100
 	}
-	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
+	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
 		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true
