@@ -2,9 +2,7 @@ package api
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -56,15 +54,4 @@ func (s *Server) docsFile(c echo.Context) error {
 }
 
 // docsETag changes with any of the page's files.
-var docsETag = func() string {
-	h := sha256.New()
-	_ = fs.WalkDir(docsFS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			b, _ := fs.ReadFile(docsFS, p)
-			h.Write([]byte(p))
-			h.Write(b)
-		}
-		return nil
-	})
-	return `"` + hex.EncodeToString(h.Sum(nil))[:16] + `"`
-}()
+var docsETag = `"` + fingerprint(docsFS) + `"`
