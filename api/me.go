@@ -10,20 +10,13 @@ import (
 // token, which league. The table app shows it and offers only that.
 type MeResponse struct {
 	TokenID    string `json:"token_id"`
-	Role       string `json:"role" enums:"admin,owner,scorer,viewer"`
+	Role       string `json:"role"`
 	LeagueID   string `json:"league_id,omitempty"`
 	LeagueName string `json:"league_name,omitempty"`
 	Label      string `json:"label"`
 }
 
 // me answers who the caller is.
-//
-//	@Summary	What the calling token may do
-//	@Tags		tokens
-//	@Security	bearer
-//	@Success	200	{object}	MeResponse
-//	@Failure	401	{object}	Problem
-//	@Router		/v1/me [get]
 func (s *Server) me(c echo.Context) error {
 	t, err := requireToken(c)
 	if err != nil {

@@ -36,7 +36,7 @@ func TestTableAppIsServed(t *testing.T) {
 		t.Fatalf("GET /: policy %q", csp)
 	}
 	body := string(r.body)
-	for _, asset := range []string{"/assets/app/main.js?v=", "/assets/app/app.css?v=", "/assets/app.css?v="} {
+	for _, asset := range []string{"/assets/app-main.js?v=", "/assets/app-table.css?v=", "/assets/app.css?v="} {
 		i := strings.Index(body, asset)
 		if i < 0 {
 			t.Fatalf("the page does not link %s", asset)
@@ -48,10 +48,10 @@ func TestTableAppIsServed(t *testing.T) {
 		}
 	}
 	for path, ct := range map[string]string{
-		"/assets/vendor/alpinejs-csp-3.17.4.esm.min.js":    "text/javascript",
-		"/assets/vendor/vazirmatn/Vazirmatn-Regular.woff2": "font/woff2",
-		"/assets/app/games/wizard.js":                      "text/javascript",
-		"/assets/app/games/munchkin.js":                    "text/javascript",
+		"/assets/alpinejs-csp-3.17.4.esm.min.js": "text/javascript",
+		"/assets/Vazirmatn-Regular.woff2":        "font/woff2",
+		"/assets/app-wizard.js":                  "text/javascript",
+		"/assets/app-munchkin.js":                "text/javascript",
 	} {
 		a := s.do("GET", path, nil, "Authorization", "")
 		if a.status != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), ct) {
