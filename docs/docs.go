@@ -837,6 +837,12 @@ const docTemplate = `{
                             "$ref": "#/definitions/api.Problem"
                         }
                     },
+                    "409": {
+                        "description": "a player with the same folded name exists (existing)",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
                     "413": {
                         "description": "Request Entity Too Large",
                         "schema": {
@@ -870,6 +876,191 @@ const docTemplate = `{
                     },
                     "404": {
                         "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "delete": {
+                "description": "Only while the player has no match (409 otherwise: merge the record instead). Admin only.",
+                "tags": [
+                    "players"
+                ],
+                "summary": "Delete a player",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "player ID",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    }
+                ],
+                "responses": {
+                    "204": {
+                        "description": "No Content"
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "Forbidden",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "the player has matches",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
+            "patch": {
+                "description": "Admin, or the owner of a league the player has played in. A name that folds like another player's is a 409 naming them, unless allow_duplicate.",
+                "tags": [
+                    "players"
+                ],
+                "summary": "Rename a player",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "player ID",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "description": "the new name",
+                        "name": "body",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.RenamePlayerRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.PlayerResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "Forbidden",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "a player with the same folded name exists (existing)",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "410": {
+                        "description": "the player was merged into another (into)",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
+        "/v1/players/{id}/merge": {
+            "post": {
+                "description": "Every seat, result, standing, rating and statistic of the player becomes into's, derived again from the logs. Refused (409) when the two sat in one match. Afterwards the merged ID answers every request with 410 and a problem whose ` + "`" + `into` + "`" + ` (and Location) names the player it went into. Admin only.",
+                "tags": [
+                    "players"
+                ],
+                "summary": "Merge a player into another",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "the player to merge away",
+                        "name": "id",
+                        "in": "path",
+                        "required": true
+                    },
+                    {
+                        "description": "the player to keep",
+                        "name": "body",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.MergePlayerRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MergedPlayerResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "into is the player itself",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "401": {
+                        "description": "Unauthorized",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "403": {
+                        "description": "Forbidden",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "Not Found",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "the two sat in the same match (matches)",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "410": {
+                        "description": "one of them was merged already (into)",
                         "schema": {
                             "$ref": "#/definitions/api.Problem"
                         }
@@ -1352,6 +1543,10 @@ const docTemplate = `{
                 "name"
             ],
             "properties": {
+                "allow_duplicate": {
+                    "description": "AllowDuplicate creates the player even when another player's name\nfolds to the same text (else that is a 409 naming them).",
+                    "type": "boolean"
+                },
                 "name": {
                     "type": "string",
                     "maxLength": 100,
@@ -1687,6 +1882,37 @@ const docTemplate = `{
                 }
             }
         },
+        "api.MergePlayerRequest": {
+            "type": "object",
+            "required": [
+                "into"
+            ],
+            "properties": {
+                "into": {
+                    "description": "Into is the player the record joins.",
+                    "type": "string",
+                    "maxLength": 64
+                }
+            }
+        },
+        "api.MergedPlayerResponse": {
+            "type": "object",
+            "properties": {
+                "into": {
+                    "$ref": "#/definitions/api.PlayerResponse"
+                },
+                "matches": {
+                    "description": "Matches are the matches whose seats moved.",
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
+                },
+                "merged": {
+                    "type": "string"
+                }
+            }
+        },
         "api.NoteResponse": {
             "type": "object",
             "properties": {
@@ -1745,6 +1971,13 @@ const docTemplate = `{
                 "detail": {
                     "type": "string"
                 },
+                "existing": {
+                    "description": "Existing are, on a 409 to a new or renamed player, the players whose\nname folds to the same text.",
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.PlayerResponse"
+                    }
+                },
                 "fields": {
                     "type": "array",
                     "items": {
@@ -1757,6 +1990,13 @@ const docTemplate = `{
                 "into": {
                     "description": "Into is, on a 410, the player a merged player went into.",
                     "type": "string"
+                },
+                "matches": {
+                    "description": "Matches are, on a 409 to a merge, the matches both players sat in.",
+                    "type": "array",
+                    "items": {
+                        "type": "string"
+                    }
                 },
                 "request_id": {
                     "type": "string"
@@ -1835,6 +2075,22 @@ const docTemplate = `{
                 },
                 "summary": {
                     "type": "string"
+                }
+            }
+        },
+        "api.RenamePlayerRequest": {
+            "type": "object",
+            "required": [
+                "name"
+            ],
+            "properties": {
+                "allow_duplicate": {
+                    "type": "boolean"
+                },
+                "name": {
+                    "type": "string",
+                    "maxLength": 100,
+                    "example": "سارا کریمی"
                 }
             }
         },
