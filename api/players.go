@@ -15,15 +15,6 @@ import (
 // player's is refused with 409 and the problem's `existing` lists them,
 // unless allow_duplicate is true: a phone can ask "is this the Sara you
 // mean?" and send again with allow_duplicate when it is not.
-//
-//	@Summary	Create a player
-//	@Tags		players
-//	@Param		body	body		CreatePlayerRequest	true	"the player"
-//	@Success	201		{object}	PlayerResponse
-//	@Failure	400		{object}	Problem
-//	@Failure	409		{object}	Problem	"a player with the same folded name exists (existing)"
-//	@Failure	413		{object}	Problem
-//	@Router		/v1/players [post]
 func (s *Server) createPlayer(c echo.Context) error {
 	if _, err := mayWrite(c); err != nil {
 		return err
@@ -41,13 +32,6 @@ func (s *Server) createPlayer(c echo.Context) error {
 }
 
 // getPlayer returns one player.
-//
-//	@Summary	One player
-//	@Tags		players
-//	@Param		id	path		string	true	"player ID"
-//	@Success	200	{object}	PlayerResponse
-//	@Failure	404	{object}	Problem
-//	@Router		/v1/players/{id} [get]
 func (s *Server) getPlayer(c echo.Context) error {
 	p, err := s.store.GetPlayer(c.Request().Context(), c.Param("id"))
 	if err != nil {
@@ -58,20 +42,6 @@ func (s *Server) getPlayer(c echo.Context) error {
 
 // renamePlayer changes a player's name; every match of the player shows
 // the new name at once.
-//
-//	@Summary		Rename a player
-//	@Description	Admin, or the owner of a league the player has played in. A name that folds like another player's is a 409 naming them, unless allow_duplicate.
-//	@Tags			players
-//	@Param			id		path		string				true	"player ID"
-//	@Param			body	body		RenamePlayerRequest	true	"the new name"
-//	@Success		200		{object}	PlayerResponse
-//	@Failure		400		{object}	Problem
-//	@Failure		401		{object}	Problem
-//	@Failure		403		{object}	Problem
-//	@Failure		404		{object}	Problem
-//	@Failure		409		{object}	Problem	"a player with the same folded name exists (existing)"
-//	@Failure		410		{object}	Problem	"the player was merged into another (into)"
-//	@Router			/v1/players/{id} [patch]
 func (s *Server) renamePlayer(c echo.Context) error {
 	t, err := requireToken(c)
 	if err != nil {
@@ -104,20 +74,6 @@ func (s *Server) renamePlayer(c echo.Context) error {
 }
 
 // mergePlayer joins two records of one person.
-//
-//	@Summary		Merge a player into another
-//	@Description	Every seat, result, standing, rating and statistic of the player becomes into's, derived again from the logs. Refused (409) when the two sat in one match. Afterwards the merged ID answers every request with 410 and a problem whose `into` (and Location) names the player it went into. Admin only.
-//	@Tags			players
-//	@Param			id		path		string				true	"the player to merge away"
-//	@Param			body	body		MergePlayerRequest	true	"the player to keep"
-//	@Success		200		{object}	MergedPlayerResponse
-//	@Failure		400		{object}	Problem	"into is the player itself"
-//	@Failure		401		{object}	Problem
-//	@Failure		403		{object}	Problem
-//	@Failure		404		{object}	Problem
-//	@Failure		409		{object}	Problem	"the two sat in the same match (matches)"
-//	@Failure		410		{object}	Problem	"one of them was merged already (into)"
-//	@Router			/v1/players/{id}/merge [post]
 func (s *Server) mergePlayer(c echo.Context) error {
 	if err := mayAdminister(c, "Only an admin may merge players."); err != nil {
 		return err
@@ -140,17 +96,6 @@ func (s *Server) mergePlayer(c echo.Context) error {
 }
 
 // deletePlayer deletes a player who never played.
-//
-//	@Summary		Delete a player
-//	@Description	Only while the player has no match (409 otherwise: merge the record instead). Admin only.
-//	@Tags			players
-//	@Param			id	path	string	true	"player ID"
-//	@Success		204
-//	@Failure		401	{object}	Problem
-//	@Failure		403	{object}	Problem
-//	@Failure		404	{object}	Problem
-//	@Failure		409	{object}	Problem	"the player has matches"
-//	@Router			/v1/players/{id} [delete]
 func (s *Server) deletePlayer(c echo.Context) error {
 	if err := mayAdminister(c, "Only an admin may delete players."); err != nil {
 		return err
