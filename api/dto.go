@@ -117,10 +117,33 @@ type EventResponse struct {
 	CreatedAt string          `json:"created_at"`
 }
 
-// AppendedResponse answers an append or an undo.
+// AppendedResponse answers an append, an undo or a correction sent with
+// "Prefer: return=representation": the event and the whole match.
 type AppendedResponse struct {
 	Event EventResponse `json:"event"`
 	Match MatchResponse `json:"match"`
+}
+
+// AppendedCompactResponse is the default answer to an append, an undo or a
+// correction: the event and the match without its score sheet.
+type AppendedCompactResponse struct {
+	Event EventResponse `json:"event"`
+	Match MatchCompact  `json:"match"`
+}
+
+// MatchCompact is the match after a change without its players, options
+// and score sheet: a size that does not depend on how long the match is.
+type MatchCompact struct {
+	ID        string          `json:"id"`
+	Game      string          `json:"game"`
+	LeagueID  *string         `json:"league_id"`
+	Status    string          `json:"status" enums:"in_progress,finished"`
+	Version   int64           `json:"version"`
+	Next      string          `json:"next"`
+	State     json.RawMessage `json:"state" swaggertype:"object"`
+	Totals    map[string]int  `json:"totals"`
+	Result    *rules.Result   `json:"result"`
+	UpdatedAt string          `json:"updated_at"`
 }
 
 // EventsResponse is a match's log.

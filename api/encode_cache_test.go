@@ -125,9 +125,39 @@ func TestMatchBodyEqualsAFullEncoding(t *testing.T) {
 						t.Fatalf("v%d %s: the minimal answer differs from encoding/json's:\n got %s\nwant %s", m.Version, lang, answer, want)
 					}
 				}
+				checkCompact := func(answer []byte, lang string) {
+					t.Helper()
+					m, err := s.store.GetMatch(ctx, id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					log, err := s.store.Events(ctx, id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					state, _ := json.Marshal(m.State)
+					var league *string
+					if m.LeagueID != "" {
+						league = &m.LeagueID
+					}
+					want, _ := json.Marshal(AppendedCompactResponse{Event: s.server.eventResponse(log[len(log)-1], lang),
+						Match: MatchCompact{ID: m.ID, Game: m.Game, LeagueID: league, Status: m.Status, Version: m.Version, Next: m.State.Next().In(lang),
+							State: state, Totals: m.State.Scores().Totals, Result: m.State.Result(), UpdatedAt: timeString(m.UpdatedAt)}})
+					if want = append(want, '\n'); !bytes.Equal(answer, want) {
+						t.Fatalf("v%d %s: the compact answer differs from encoding/json's:\n got %s\nwant %s", m.Version, lang, answer, want)
+					}
+				}
 				events := seq.Events(ids)
 				for k, ev := range events {
 					lang := []string{"en", "fa"}[k%2]
+					if k%3 == 1 {
+						r := s.do("POST", "/v1/matches/"+id+"/events", ev, "Accept-Language", lang)
+						if r.status != 201 {
+							t.Fatalf("event %d: %d %s", k+1, r.status, r.body)
+						}
+						checkCompact(r.body, lang)
+						continue
+					}
 					if k%3 == 2 {
 						r := s.do("POST", "/v1/matches/"+id+"/events", ev, "Accept-Language", lang, "Prefer", "return=minimal")
 						if r.status != 201 {
@@ -136,18 +166,19 @@ func TestMatchBodyEqualsAFullEncoding(t *testing.T) {
 						checkMinimal(r.body, lang)
 						continue
 					}
-					r := s.do("POST", "/v1/matches/"+id+"/events", ev, "Accept-Language", lang)
+					full := []string{"Accept-Language", lang, "Prefer", "return=representation"}
+					r := s.do("POST", "/v1/matches/"+id+"/events", ev, full...)
 					if r.status != 201 {
 						t.Fatalf("event %d: %d %s", k+1, r.status, r.body)
 					}
 					check(r.body, lang)
-					if k%17 == 5 && k+1 < len(events) { // take it back, check, record it again
+					if k%17 == 6 && k+1 < len(events) { // take it back, check, record it again
 						r := s.do("POST", "/v1/matches/"+id+"/undo", nil)
 						if r.status != 200 {
 							t.Fatalf("undo after event %d: %d %s", k+1, r.status, r.body)
 						}
-						check(r.body, "en")
-						if r := s.do("POST", "/v1/matches/"+id+"/events", ev); r.status != 201 {
+						checkCompact(r.body, "en")
+						if r := s.do("POST", "/v1/matches/"+id+"/events", ev, "Prefer", "return=representation"); r.status != 201 {
 							t.Fatalf("event %d again: %d %s", k+1, r.status, r.body)
 						} else {
 							check(r.body, "en")

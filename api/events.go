@@ -24,8 +24,9 @@ import (
 //	@Param			If-Match		header		string				false	"expected version, as in ETag"
 //	@Param			Idempotency-Key	header		string				false	"a unique key per intended event"
 //	@Param			body			body		AppendEventRequest	true	"the event"
-//	@Success		201				{object}	AppendedResponse
-//	@Success		200				{object}	AppendedResponse	"a retry with the same Idempotency-Key: the first answer"
+//	@Param			Prefer			header		string				false	"return=representation for the whole match, return=minimal for a summary"
+//	@Success		201				{object}	AppendedCompactResponse
+//	@Success		200				{object}	AppendedCompactResponse	"a retry with the same Idempotency-Key: the first answer"
 //	@Failure		400				{object}	Problem
 //	@Failure		404				{object}	Problem
 //	@Failure		409				{object}	Problem	"the match is finished"
@@ -48,19 +49,11 @@ func (s *Server) appendEvent(c echo.Context) error {
 	if err := s.checkMatchWrite(c, false); err != nil {
 		return err
 	}
-	ev := rules.Event{Type: req.Type, Data: req.Data}
-	early := s.answerWhileQueued(c, &opt)
-	res, err := s.store.Append(c.Request().Context(), c.Param("id"), ev, opt)
+	res, err := s.store.Append(c.Request().Context(), c.Param("id"), rules.Event{Type: req.Type, Data: req.Data}, opt)
 	if err != nil {
-		early.release()
 		return err
 	}
-	early.settle(s, res)
-	if s.leagues.onAppended(res) {
-		s.hub.publishLeague(res.Match.LeagueID)
-	}
-	s.hub.publishMatch(res)
-	return s.appended(c, res, early)
+	return s.answerChange(c, res, http.StatusCreated)
 }
 
 // undo voids the latest effective event.
@@ -71,7 +64,8 @@ func (s *Server) appendEvent(c echo.Context) error {
 //	@Param			id				path		string	true	"match ID"
 //	@Param			If-Match		header		string	false	"expected version, as in ETag"
 //	@Param			Idempotency-Key	header		string	false	"a unique key per intended undo"
-//	@Success		200				{object}	AppendedResponse
+//	@Param			Prefer			header		string	false	"return=representation for the whole match, return=minimal for a summary"
+//	@Success		200				{object}	AppendedCompactResponse
 //	@Failure		400				{object}	Problem
 //	@Failure		404				{object}	Problem
 //	@Failure		409				{object}	Problem	"nothing to undo"
@@ -92,18 +86,11 @@ func (s *Server) undo(c echo.Context) error {
 	if err := s.checkMatchWrite(c, true); err != nil {
 		return err
 	}
-	early := s.answerWhileQueued(c, &opt)
 	res, err := s.store.Undo(c.Request().Context(), c.Param("id"), opt)
 	if err != nil {
-		early.release()
 		return err
 	}
-	early.settle(s, res)
-	if s.leagues.onAppended(res) {
-		s.hub.publishLeague(res.Match.LeagueID)
-	}
-	s.hub.publishMatch(res)
-	return s.appendedWith(c, res, http.StatusOK, early)
+	return s.answerChange(c, res, http.StatusOK)
 }
 
 func appendOptions(c echo.Context, body []byte) (db.AppendOptions, error) {
@@ -138,33 +125,41 @@ func requestHash(path string, body []byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func (s *Server) appended(c echo.Context, res *db.Appended, early *earlyAnswer) error {
-	status := http.StatusCreated
+// answerChange publishes a recorded change of a match (an append, an undo
+// or a correction) to its streams and its league's, and answers it with
+// status, or 200 for a retry answered from its Idempotency-Key.
+func (s *Server) answerChange(c echo.Context, res *db.Appended, status int) error {
 	if res.Replayed {
 		status = http.StatusOK
 	}
-	return s.appendedWith(c, res, status, early)
+	if s.leagues.onAppended(res) {
+		s.hub.publishLeague(res.Match.LeagueID)
+	}
+	s.hub.publishMatch(res)
+	return s.appendedWith(c, res, status)
 }
 
-// appendedWith answers an append or undo: with the body written while it
-// committed when there is one (early), else written now.
-func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int, early *earlyAnswer) error {
+// appendedWith answers an append, an undo or a correction: compact by
+// default, the whole match with "Prefer: return=representation", the
+// summary with "Prefer: return=minimal" (RFC 7240).
+func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) error {
 	lang := langOf(c)
 	if res.Replayed {
 		c.Response().Header().Set("Idempotent-Replayed", "true")
 	}
 	setETag(c, res.Match.Version)
-	minimal := prefersMinimal(c)
-	if minimal {
-		c.Response().Header().Set("Preference-Applied", "return=minimal")
+	answer := s.appendCompact
+	pref := preferredReturn(c)
+	switch pref {
+	case "minimal":
+		answer = s.appendMinimal
+	case "representation":
+		answer = s.appendAppended
 	}
-	if bp := early.take(res); bp != nil {
-		return writePooled(c, status, bp)
+	if pref != "" {
+		c.Response().Header().Set("Preference-Applied", "return="+pref)
 	}
-	if minimal {
-		return writeBody(c, status, func(b []byte) []byte { return s.appendMinimal(b, res, lang) })
-	}
-	return writeBody(c, status, func(b []byte) []byte { return s.appendAppended(b, res, lang) })
+	return writeBody(c, status, func(b []byte) []byte { return answer(b, res, lang) })
 }
 
 // listEvents returns a match's log, voided events marked.
@@ -205,19 +200,24 @@ func (s *Server) checkMatchWrite(c echo.Context, correction bool) error {
 	return s.mayWriteMatch(c, m, correction)
 }
 
-// prefersMinimal reports an RFC 7240 "Prefer: return=minimal": the client
-// wants the event and the new scores, not the whole match.
-func prefersMinimal(c echo.Context) bool {
+// preferredReturn is the return preference of an RFC 7240 Prefer header
+// that the server honours, "minimal" or "representation", or "".
+func preferredReturn(c echo.Context) string {
 	for _, v := range c.Request().Header.Values("Prefer") {
 		for v != "" {
 			var part string
 			part, v, _ = strings.Cut(v, ",")
-			if strings.EqualFold(strings.TrimSpace(part), "return=minimal") {
-				return true
+			name, val, _ := strings.Cut(strings.TrimSpace(part), "=")
+			if !strings.EqualFold(strings.TrimSpace(name), "return") {
+				continue
+			}
+			switch val = strings.ToLower(strings.Trim(strings.TrimSpace(val), `"`)); val {
+			case "minimal", "representation":
+				return val
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // MatchSummary is the match after an event, without its state and score

@@ -490,19 +490,25 @@ const docTemplate = `{
                         "schema": {
                             "$ref": "#/definitions/api.AppendEventRequest"
                         }
+                    },
+                    {
+                        "type": "string",
+                        "description": "return=representation for the whole match, return=minimal for a summary",
+                        "name": "Prefer",
+                        "in": "header"
                     }
                 ],
                 "responses": {
                     "200": {
                         "description": "a retry with the same Idempotency-Key: the first answer",
                         "schema": {
-                            "$ref": "#/definitions/api.AppendedResponse"
+                            "$ref": "#/definitions/api.AppendedCompactResponse"
                         }
                     },
                     "201": {
                         "description": "Created",
                         "schema": {
-                            "$ref": "#/definitions/api.AppendedResponse"
+                            "$ref": "#/definitions/api.AppendedCompactResponse"
                         }
                     },
                     "400": {
@@ -613,13 +619,19 @@ const docTemplate = `{
                         "description": "a unique key per intended undo",
                         "name": "Idempotency-Key",
                         "in": "header"
+                    },
+                    {
+                        "type": "string",
+                        "description": "return=representation for the whole match, return=minimal for a summary",
+                        "name": "Prefer",
+                        "in": "header"
                     }
                 ],
                 "responses": {
                     "200": {
                         "description": "OK",
                         "schema": {
-                            "$ref": "#/definitions/api.AppendedResponse"
+                            "$ref": "#/definitions/api.AppendedCompactResponse"
                         }
                     },
                     "400": {
@@ -1053,14 +1065,14 @@ const docTemplate = `{
                 }
             }
         },
-        "api.AppendedResponse": {
+        "api.AppendedCompactResponse": {
             "type": "object",
             "properties": {
                 "event": {
                     "$ref": "#/definitions/api.EventResponse"
                 },
                 "match": {
-                    "$ref": "#/definitions/api.MatchResponse"
+                    "$ref": "#/definitions/api.MatchCompact"
                 }
             }
         },
@@ -1374,6 +1386,48 @@ const docTemplate = `{
                         "public",
                         "private"
                     ]
+                }
+            }
+        },
+        "api.MatchCompact": {
+            "type": "object",
+            "properties": {
+                "game": {
+                    "type": "string"
+                },
+                "id": {
+                    "type": "string"
+                },
+                "league_id": {
+                    "type": "string"
+                },
+                "next": {
+                    "type": "string"
+                },
+                "result": {
+                    "$ref": "#/definitions/rules.Result"
+                },
+                "state": {
+                    "type": "object"
+                },
+                "status": {
+                    "type": "string",
+                    "enum": [
+                        "in_progress",
+                        "finished"
+                    ]
+                },
+                "totals": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "integer"
+                    }
+                },
+                "updated_at": {
+                    "type": "string"
+                },
+                "version": {
+                    "type": "integer"
                 }
             }
         },
