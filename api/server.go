@@ -23,8 +23,16 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
+// Lister is what lists and search need from storage.
+type Lister interface {
+	ListLeagues(ctx context.Context, r db.Reader, game string, p db.Page) ([]db.League, []string, error)
+	ListPlayers(ctx context.Context, q string, p db.Page) ([]db.Player, []string, error)
+	ListMatches(ctx context.Context, r db.Reader, f db.MatchFilter, p db.Page) ([]db.MatchSummary, []string, error)
+}
+
 // Store is what the API needs from storage.
 type Store interface {
+	Lister
 	Ping(ctx context.Context) error
 	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
 	GetPlayer(ctx context.Context, id string) (*db.Player, error)
@@ -74,6 +82,7 @@ type Server struct {
 	tokens  *tokenCache
 	encoded *encodeCache
 	hub     *hub
+	outage  *outage
 
 	limitByToken, limitByAddr *writeLimiter
 }
@@ -97,7 +106,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	if cfg.WritesPerSecond == 0 {
 		cfg.WritesPerSecond = 100
 	}
-	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
+	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
 		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true
