@@ -148,18 +148,14 @@ func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) erro
 		c.Response().Header().Set("Idempotent-Replayed", "true")
 	}
 	setETag(c, res.Match.Version)
-	answer := s.appendCompact
 	pref := preferredReturn(c)
-	switch pref {
-	case "minimal":
-		answer = s.appendMinimal
-	case "representation":
-		answer = s.appendAppended
-	}
 	if pref != "" {
 		c.Response().Header().Set("Preference-Applied", "return="+pref)
 	}
-	return writeBody(c, status, func(b []byte) []byte { return answer(b, res, lang) })
+	if pref == "representation" {
+		return writeBody(c, status, func(b []byte) []byte { return s.appendAppended(b, res, lang) })
+	}
+	return writeBody(c, status, func(b []byte) []byte { return s.appendShort(b, res, lang, pref != "minimal") })
 }
 
 // listEvents returns a match's log, voided events marked.

@@ -122,28 +122,19 @@ func (s *Server) appendAppendedFrom(b []byte, res *db.Appended, e *encodedMatch,
 	return append(b, '}')
 }
 
-// appendMinimal appends AppendedMinimalResponse: the event and the match's
-// summary.
-func (s *Server) appendMinimal(b []byte, res *db.Appended, lang string) []byte {
+// appendShort appends the default answer to a change, AppendedCompactResponse
+// (the event and the match without its score sheet, a size that does not
+// grow with the match), or when not compact AppendedMinimalResponse (the
+// event and the match's summary).
+func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bool) []byte {
 	b = append(b, `{"event":`...)
 	b = s.appendEventJSON(b, res.Event, lang)
 	b = append(b, `,"match":`...)
-	b = appendSummary(b, res.Match, lang, false)
+	b = appendSummary(b, res.Match, lang, compact)
 	return append(b, '}')
 }
 
-// appendCompact appends AppendedResponse, the default answer to an event
-// POST, an undo and a correction: the event and the match without its
-// score sheet (MatchCompact), a size that does not grow with the match.
-func (s *Server) appendCompact(b []byte, res *db.Appended, lang string) []byte {
-	b = append(b, `{"event":`...)
-	b = s.appendEventJSON(b, res.Event, lang)
-	b = append(b, `,"match":`...)
-	b = appendSummary(b, res.Match, lang, true)
-	return append(b, '}')
-}
-
-// appendChangedRounds ends a streamed change, an AppendedResponse in b,
+// appendChangedRounds ends a streamed change, an AppendedCompactResponse in b,
 // with the rows of the score sheet it changed, so that a live page updates
 // its sheet without the whole match: "rounds": {"from": i, "rows": [...]}
 // replaces the rows from index i on. Only a sheet's last row may change
