@@ -333,3 +333,25 @@ func TestEncodeCacheFinishedBudget(t *testing.T) {
 		t.Fatalf("counted %d bytes (%d finished), entries hold %d (%d finished)", c.bytes, c.doneBytes, sum, done)
 	}
 }
+
+// AppendedCompactResponse is the default answer to an append, an undo or a
+// correction: the event and the match without its score sheet.
+type AppendedCompactResponse struct {
+	Event EventResponse `json:"event"`
+	Match MatchCompact  `json:"match"`
+}
+
+// MatchCompact is the match after a change without its players, options
+// and score sheet: a size that does not depend on how long the match is.
+type MatchCompact struct {
+	ID        string          `json:"id"`
+	Game      string          `json:"game"`
+	LeagueID  *string         `json:"league_id"`
+	Status    string          `json:"status" enums:"in_progress,finished"`
+	Version   int64           `json:"version"`
+	Next      string          `json:"next"`
+	State     json.RawMessage `json:"state" swaggertype:"object"`
+	Totals    map[string]int  `json:"totals"`
+	Result    *rules.Result   `json:"result"`
+	UpdatedAt string          `json:"updated_at"`
+}
