@@ -396,6 +396,15 @@ func markVoided(log []Event) {
 	}
 }
 
+// replayLog folds m's log (as readEvents returned it) from m's setup.
+func (s *Store) replayLog(m *Match, log []Event) (rules.State, error) {
+	game, ok := s.games.Get(m.Game)
+	if !ok {
+		return nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", m.ID, m.Game)
+	}
+	return rules.Replay(game, m.Players(), m.Options, toRulesEvents(log))
+}
+
 func toRulesEvents(log []Event) []rules.Event {
 	out := make([]rules.Event, len(log))
 	for i, e := range log {
