@@ -103,6 +103,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 		{"rules", "GET", func() string { return "/v1/games/counter/rules" }, nil, expect(200)},
 		{"rule", "GET", func() string { return "/v1/rules/COUNTER-ADD-1" }, nil, expect(200)},
 		{"referee", "POST", func() string { return "/v1/referee/counter/sum" }, `{"numbers":[1]}`, expect(200)},
+		{"list players", "GET", func() string { return "/v1/players?q=sa" }, nil, expect(200)},
+		{"list leagues", "GET", func() string { return "/v1/leagues" }, nil, expect(200)},
+		{"list matches", "GET", func() string { return "/v1/matches?status=in_progress" }, nil, expect(200)},
+		{"list matches of B", "GET", func() string { return "/v1/matches?league_id=" + w.leagueB }, nil, expect(404, "admin,ownerB,scorerB,viewerB", 200)},
 		{"create player", "POST", func() string { return "/v1/players" }, `{}`, expect(400, "anon", 401, "viewerA,viewerB", 403)},
 		{"read player", "GET", func() string { return "/v1/players/" + w.player }, nil, expect(200)},
 		{"player stats", "GET", func() string { return "/v1/players/" + w.player + "/stats" }, nil, expect(200)},
@@ -207,7 +211,7 @@ func TestTokensNeverLogged(t *testing.T) {
 	var logs bytes.Buffer
 	reg := rules.NewRegistry(rulestest.Counter())
 	base := newTestServer(t)
-	e, _ := newServer(Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil))}, base.store, reg)
+	e, _ := newServer(t, Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil))}, base.store, reg)
 	for _, auth := range []string{"Bearer " + base.admin, "Bearer mtd_wrong_secret_value", "Basic " + base.admin} {
 		req := httptest.NewRequest("POST", "/v1/players", strings.NewReader(`{"name":"x"}`))
 		req.Header.Set("Authorization", auth)
@@ -224,7 +228,7 @@ func TestTokensNeverLogged(t *testing.T) {
 func TestWriteRateLimit(t *testing.T) {
 	base := newTestServer(t)
 	reg := rules.NewRegistry(rulestest.Counter())
-	e, _ := newServer(Config{WritesPerSecond: 1}, base.store, reg) // burst 2
+	e, _ := newServer(t, Config{WritesPerSecond: 1}, base.store, reg) // burst 2
 	league := base.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "L", "game": "counter"})["id"].(string)
 	scorer := db.NewSecret()
 	if _, err := base.store.CreateToken(context.Background(), scorer, db.RoleScorer, league, "Table 1", ""); err != nil {

@@ -43,7 +43,7 @@ func newTestServer(t testing.TB, games ...rules.Game) *testServer {
 	}
 	t.Cleanup(func() { store.Close() })
 	spec, _ := os.ReadFile("../openapi.yaml")
-	e, srv := newServer(Config{BodyLimit: "64K", OpenAPI: spec, WritesPerSecond: -1}, store, reg)
+	e, srv := newServer(t, Config{BodyLimit: "64K", OpenAPI: spec, WritesPerSecond: -1}, store, reg)
 	ts := &testServer{e: e, server: srv, store: store, path: path, admin: db.NewSecret()}
 	if _, err := store.CreateToken(context.Background(), ts.admin, db.RoleAdmin, "", "test admin", ""); err != nil {
 		t.Fatal(err)

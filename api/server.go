@@ -23,8 +23,16 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
+// Lister is what lists and search need from storage.
+type Lister interface {
+	ListLeagues(ctx context.Context, r db.Reader, game string, p db.Page) ([]db.League, []string, error)
+	ListPlayers(ctx context.Context, q string, p db.Page) ([]db.Player, []string, error)
+	ListMatches(ctx context.Context, r db.Reader, f db.MatchFilter, p db.Page) ([]db.MatchSummary, []string, error)
+}
+
 // Store is what the API needs from storage.
 type Store interface {
+	Lister
 	Ping(ctx context.Context) error
 	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
 	GetPlayer(ctx context.Context, id string) (*db.Player, error)
@@ -75,17 +83,18 @@ type Server struct {
 	tokens  *tokenCache
 	encoded *encodeCache
 	hub     *hub
+	outage  *outage
 
 	limitByToken, limitByAddr *writeLimiter
 }
 
 // New builds the echo instance with every route and middleware.
 func New(cfg Config, store Store, games *rules.Registry) *echo.Echo {
-	e, _ := newServer(cfg, store, games)
+	e, _ := buildServer(cfg, store, games)
 	return e
 }
 
-func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Server) {
+func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Server) {
 	if cfg.BodyLimit == "" {
 		cfg.BodyLimit = "1M"
 	}
@@ -98,7 +107,7 @@ func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Ser
 	if cfg.WritesPerSecond == 0 {
 		cfg.WritesPerSecond = 100
 	}
-	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
+	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
 		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true
