@@ -300,16 +300,16 @@ type leagueBoot struct {
 
 type leaguePageView struct {
 	pageBase
-	Locked  bool
+	Locked bool
 	// Correcting lists the league's matches reopened for a correction:
 	// their results are out of the standings until they finish again.
 	Correcting []inPlayView
-	League  LeagueResponse
-	Matches string
-	Rows    []standRow
-	Chart   chartView
-	Legend  []legendItem
-	Boot    leagueBoot
+	League     LeagueResponse
+	Matches    string
+	Rows       []standRow
+	Chart      chartView
+	Legend     []legendItem
+	Boot       leagueBoot
 }
 
 // leaguePage serves a league's standings and rating chart.
