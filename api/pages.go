@@ -181,6 +181,9 @@ func (s *Server) matchPage(c echo.Context) error {
 	}
 	lang := langOf(c)
 	mr := s.matchResponse(m, lang)
+	if lang == "fa" {
+		mr.Next = faProse(mr.Next)
+	}
 	v := matchPageView{pageBase: s.base(c, "", m.Game, "/v1/matches/"+m.ID), M: mr}
 	v.Title = v.GameName + " · " + v.L["scoreboard"]
 	if m.LeagueID != "" {
@@ -278,6 +281,9 @@ func (s *Server) ruling(seq int64, n rules.Ruling, lang string) *rulingView {
 	r := &rulingView{Seq: seq, Rule: v.Rule, Title: v.Title, Message: v.Message}
 	if e, ok := s.rules.byID[n.Rule]; ok {
 		r.Text = e.entry.Text.In(lang)
+	}
+	if lang == "fa" {
+		r.Message, r.Text = faProse(r.Message), faProse(r.Text)
 	}
 	return r
 }

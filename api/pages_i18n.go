@@ -41,7 +41,7 @@ var pageLabels = map[string][2]string{
 	"elo":             {"Elo", "اِلو"},
 	"provisional":     {"provisional", "موقت"},
 	"rating_chart":    {"Rating over time", "درجه در گذر زمان"},
-	"rating_note":     {"OpenSkill rating (μ − 3σ) after each league match", "درجهٔ اوپن‌اسکیل (μ − 3σ) پس از هر بازی لیگ"},
+	"rating_note":     {"OpenSkill rating (μ − 3σ) after each league match", "درجهٔ اوپن‌اسکیل (μ − ۳σ) پس از هر بازی لیگ"},
 	"no_matches":      {"No finished matches yet.", "هنوز هیچ بازی‌ای تمام نشده است."},
 	"matches":         {"Matches", "بازی‌ها"},
 	"match_n":         {"Match", "بازی"},
@@ -94,6 +94,9 @@ var pageLabels = map[string][2]string{
 	"colour_none":     {"no trump", "بدون حکم"},
 	"card_wizard":     {"Wizard", "جادوگر"},
 	"card_jester":     {"Jester", "دلک"},
+	// Values of the games' round rows, by key and value.
+	"v_entry_tricks": {"trick by trick", "تریک‌به‌تریک"},
+	"v_entry_totals": {"totals", "فقط مجموع"},
 	// Keys of the games' round rows, for the details column.
 	"k_dealer":         {"dealer", "پخش‌کننده"},
 	"k_trump":          {"trump", "حکم"},

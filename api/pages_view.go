@@ -173,6 +173,8 @@ func detailsText(obj map[string]any, used map[string]bool, names map[string]stri
 			t = trumpText(labels, str)
 		} else if ok && k == "trump_card" {
 			t = cardText(labels, lang, str)
+		} else if l, known := labels["v_"+k+"_"+str]; ok && known {
+			t = l
 		}
 		if t != "" {
 			parts = append(parts, keyLabel(labels, k)+": "+t)

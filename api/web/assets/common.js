@@ -19,6 +19,11 @@
     return lang === 'fa' ? s.replace(/[0-9.-]/g, (c) => FA[c]) : s;
   };
 
+  // prose writes a Persian text's numbers in Persian digits, leaving IDs,
+  // rule IDs and quoted values as they are (faProse in problem_fa.go).
+  M.prose = (lang, s) => (lang !== 'fa' || !s ? s || ''
+    : s.replace(/"[^"]*"|«[^»]*»|[A-Za-z0-9_-]*[A-Za-z_][A-Za-z0-9_-]*|[0-9]+/g, (t) => (/^[0-9]+$/.test(t) ? t.replace(/[0-9]/g, (c) => FA[c]) : t)));
+
   // h builds an element: h('td', {class: 'num'}, 'text', child...).
   M.h = (tag, attrs, ...kids) => build(document.createElement(tag), attrs, kids);
   const SVG = 'http://www.w3.org/2000/svg';
@@ -139,6 +144,7 @@
         let t = scalarText(r[k], names, lang);
         if (typeof r[k] === 'string' && k === 'trump') t = M.trumpText(L, r[k]);
         else if (typeof r[k] === 'string' && k === 'trump_card') t = M.cardText(L, lang, r[k]);
+        else if (typeof r[k] === 'string' && L['v_' + k + '_' + r[k]]) t = L['v_' + k + '_' + r[k]];
         if (t !== '') parts.push(keyLabel(L, k) + ': ' + t);
       }
       row.details = parts.join(' · ');

@@ -15,7 +15,7 @@
     match = m;
     const next = document.getElementById('next');
     next.hidden = !m.next;
-    document.getElementById('next-text').textContent = m.next || '';
+    document.getElementById('next-text').textContent = M.prose(lang, m.next);
     const status = document.getElementById('status');
     status.className = 'badge ' + m.status;
     status.textContent = m.status === 'finished' ? L.finished : L.in_progress;
@@ -97,11 +97,11 @@
   async function showRuling(seq, note) {
     if (!note) return M.replace('ruling-body', h('p', { class: 'empty' }, L.no_ruling));
     const body = [h('p', { class: 'rule' }, h('bdi', { class: 'rule-id', dir: 'ltr' }, note.rule), ' ', h('strong', { class: 'rule-title' }, note.title || '')),
-      h('p', { class: 'msg' }, note.message)];
+      h('p', { class: 'msg' }, M.prose(lang, note.message))];
     M.replace('ruling-body', body);
     try {
       const r = await M.getJSON(`/v1/rules/${encodeURIComponent(note.rule)}?lang=${lang}`, lang);
-      if (r.text) M.replace('ruling-body', body, h('blockquote', { class: 'rule-text' }, r.text));
+      if (r.text) M.replace('ruling-body', body, h('blockquote', { class: 'rule-text' }, M.prose(lang, r.text)));
     } catch (e) { /* the rule's text is a bonus */ }
   }
 
