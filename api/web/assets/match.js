@@ -118,11 +118,26 @@
     if (!ev.voided && ev.notes && ev.notes.length) showRuling(ev.seq, ev.notes[ev.notes.length - 1]);
   }
 
+  // A live change carries the match without its score sheet and the sheet's
+  // rows from `rounds.from` on; a change that does not follow the version
+  // shown (one was missed) reloads the whole match.
+  async function reload() {
+    try { render(await M.getJSON(`/v1/matches/${id}?lang=${lang}`, lang)); } catch (e) { /* keep what is shown */ }
+  }
+  function change(d) {
+    const c = d.match, r = d.rounds;
+    if (c.version <= match.version) return;
+    if (c.version !== match.version + 1 || !r) return reload();
+    const rows = Array.isArray(r.rows) && Array.isArray(match.scores.rounds) ? match.scores.rounds.slice(0, r.from).concat(r.rows) : r.rows;
+    render(Object.assign({}, match, { status: c.status, version: c.version, next: c.next, state: c.state, result: c.result,
+      updated_at: c.updated_at, scores: { totals: c.totals, rounds: rows } }));
+  }
+
   // Resume from the version this page was rendered at: the stream sends
   // only what happened since (as `missed` events and one `snapshot`).
   function follow() {
     M.follow(`/v1/matches/${id}/stream?lang=${lang}&last_event_id=${match.version}`, L, {
-      match: (d) => { noteEvent(d.event); render(d.match); },
+      match: (d) => { noteEvent(d.event); change(d); },
       missed: (d) => noteEvent(d.event),
       snapshot: (d) => render(d.match),
     });
