@@ -58,6 +58,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/assets/*", s.asset},
 		{http.MethodPost, "/v1/qr", s.qrCode},
 		{http.MethodGet, "/leagues/:id/tables", s.tablesPage},
+		{http.MethodGet, "/leagues/:id/rotation", s.rotationPage},
 
 		{http.MethodPost, "/v1/tokens", s.createToken},
 		{http.MethodGet, "/v1/tokens", s.listTokens},

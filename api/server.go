@@ -57,6 +57,7 @@ type Store interface {
 	// LeagueStamp changes whenever a league's results change, on a database
 	// other instances write too; "" where this process is the only writer.
 	LeagueStamp(ctx context.Context, leagueID string) (string, error)
+	inPlayLister
 }
 
 // Config tunes the HTTP layer. Zero values mean the defaults.
