@@ -60,7 +60,11 @@ type Config struct {
 	// address (token buckets with a burst of twice the rate). 0 means the
 	// default of 100; a negative value turns the limits off.
 	WritesPerSecond float64
-	Logger          *slog.Logger
+	// StreamsPerToken and StreamsPerAddress cap the live streams open at
+	// once with one token and from one client address. 0 means the
+	// defaults (100 and 300); a negative value turns the limit off.
+	StreamsPerToken, StreamsPerAddress int
+	Logger                             *slog.Logger
 }
 
 // Server holds what the handlers share.
@@ -74,6 +78,7 @@ type Server struct {
 	tokens  *tokenCache
 	encoded *encodeCache
 	hub     *hub
+	streams *streamBook
 
 	limitByToken, limitByAddr *writeLimiter
 }
@@ -97,7 +102,8 @@ func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Ser
 	if cfg.WritesPerSecond == 0 {
 		cfg.WritesPerSecond = 100
 	}
-	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
+	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
+		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
 		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true
@@ -108,6 +114,17 @@ func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Ser
 		e.Add(r.method, r.path, r.handler)
 	}
 	return e, s
+}
+
+// orDefault is n, def when n is 0, and 0 (no limit) when n is negative.
+func orDefault(n, def int) int {
+	switch {
+	case n == 0:
+		return def
+	case n < 0:
+		return 0
+	}
+	return n
 }
 
 // ErrorHandler exposes the problem writer for callers outside echo's chain.

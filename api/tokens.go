@@ -127,7 +127,8 @@ func (s *Server) listTokens(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// revokeToken revokes a token; it stops working at once.
+// revokeToken revokes a token; it stops working at once, and the streams
+// opened with it end before the answer is sent.
 //
 //	@Summary	Revoke a token
 //	@Tags		tokens
@@ -156,5 +157,6 @@ func (s *Server) revokeToken(c echo.Context) error {
 		return err
 	}
 	s.tokens.forget(t.ID)
+	s.streams.revokeToken(t.ID)
 	return c.NoContent(http.StatusNoContent)
 }
