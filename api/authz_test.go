@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,7 +207,7 @@ func TestTokensNeverLogged(t *testing.T) {
 	var logs bytes.Buffer
 	reg := rules.NewRegistry(rulestest.Counter())
 	base := newTestServer(t)
-	e, _ := newServer(Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil))}, base.store, reg)
+	e, _ := newServer(t, Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil))}, base.store, reg)
 	for _, auth := range []string{"Bearer " + base.admin, "Bearer mtd_wrong_secret_value", "Basic " + base.admin} {
 		req := httptest.NewRequest("POST", "/v1/players", strings.NewReader(`{"name":"x"}`))
 		req.Header.Set("Authorization", auth)
@@ -223,27 +224,51 @@ func TestTokensNeverLogged(t *testing.T) {
 func TestWriteRateLimit(t *testing.T) {
 	base := newTestServer(t)
 	reg := rules.NewRegistry(rulestest.Counter())
-	e, _ := newServer(Config{WritesPerSecond: 1}, base.store, reg) // burst 2
-	statuses := map[int]int{}
-	var retry string
-	for i := 0; i < 5; i++ {
+	e, _ := newServer(t, Config{WritesPerSecond: 1}, base.store, reg) // burst 2
+	league := base.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "L", "game": "counter"})["id"].(string)
+	scorer := db.NewSecret()
+	if _, err := base.store.CreateToken(context.Background(), scorer, db.RoleScorer, league, "Table 1", ""); err != nil {
+		t.Fatal(err)
+	}
+	post := func(token string, i int) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("POST", "/v1/players", strings.NewReader(fmt.Sprintf(`{"name":"p%d"}`, i)))
-		req.Header.Set("Authorization", "Bearer "+base.admin)
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("X-Real-Ip", "10.0.0."+strconv.Itoa(i%2+1)) // two addresses: the token's bucket runs out first
 		rec := httptest.NewRecorder()
 		e.ServeHTTP(rec, req)
+		return rec
+	}
+	statuses := map[int]int{}
+	var retry string
+	var limits []string
+	for i := 0; i < 5; i++ {
+		rec := post(scorer, i)
 		statuses[rec.Code]++
 		if rec.Code == 429 {
 			retry = rec.Header().Get("Retry-After")
 		}
+		if p := rec.Header().Get("RateLimit-Policy"); !strings.HasPrefix(p, `"token";q=2;w=2`) {
+			t.Fatalf("write %d: RateLimit-Policy %q", i, p)
+		}
+		limits = append(limits, rec.Header().Get("RateLimit"))
 	}
 	if statuses[201] != 2 || statuses[429] != 3 || retry == "" {
 		t.Fatalf("statuses %v, Retry-After %q", statuses, retry)
+	}
+	if !strings.HasPrefix(limits[0], `"token";r=1;t=1`) || !strings.HasPrefix(limits[1], `"token";r=0;t=2`) || !strings.HasPrefix(limits[4], `"token";r=0;`) {
+		t.Fatalf("RateLimit headers: %q", limits)
+	}
+	// The admin token is not limited, and its answers carry no limits.
+	for i := 0; i < 6; i++ {
+		if rec := post(base.admin, 10+i); rec.Code != 201 || rec.Header().Get("RateLimit") != "" {
+			t.Fatalf("admin write %d: %d, RateLimit %q", i, rec.Code, rec.Header().Get("RateLimit"))
+		}
 	}
 	// Reads are not limited.
 	for i := 0; i < 5; i++ {
 		rec := httptest.NewRecorder()
 		e.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/games", nil))
-		if rec.Code != 200 {
+		if rec.Code != 200 || rec.Header().Get("RateLimit") != "" {
 			t.Fatalf("read limited: %d", rec.Code)
 		}
 	}

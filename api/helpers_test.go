@@ -54,7 +54,7 @@ func newTestServerWith(t testing.TB, cfg Config, games ...rules.Game) *testServe
 	if cfg.WritesPerSecond == 0 {
 		cfg.WritesPerSecond = -1
 	}
-	e, srv := newServer(cfg, store, reg)
+	e, srv := newServer(t, cfg, store, reg)
 	ts := &testServer{e: e, server: srv, store: store, path: path, admin: db.NewSecret()}
 	if _, err := store.CreateToken(context.Background(), ts.admin, db.RoleAdmin, "", "test admin", ""); err != nil {
 		t.Fatal(err)

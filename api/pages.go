@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"html/template"
 	"io/fs"
 	"math"
@@ -138,12 +139,15 @@ type rulingView struct {
 type matchBoot struct {
 	Lang   string            `json:"lang"`
 	Labels map[string]string `json:"labels"`
-	Match  MatchResponse     `json:"match"`
-	Ruling *rulingView       `json:"ruling"`
+	ID     string            `json:"id"`
+	// Match is null on a locked page (see lockedPage).
+	Match  *MatchResponse `json:"match"`
+	Ruling *rulingView    `json:"ruling"`
 }
 
 type matchPageView struct {
 	pageBase
+	Locked     bool
 	M          MatchResponse
 	Players    []playerCard
 	Sheet      sheetView
@@ -158,6 +162,13 @@ type matchPageView struct {
 // matchPage serves a match's scoreboard.
 func (s *Server) matchPage(c echo.Context) error {
 	m, err := s.readableMatch(c, c.Param("id"))
+	if isNotFound(err) {
+		id := c.Param("id")
+		v := matchPageView{pageBase: s.base(c, "", "", "/v1/matches/"+id), Locked: true, M: MatchResponse{ID: id}}
+		v.Title = v.L["scoreboard"]
+		v.Boot = matchBoot{Lang: v.Lang, Labels: v.L, ID: id}
+		return s.lockedPage(c, "match.html", v)
+	}
 	if err != nil {
 		return err
 	}
@@ -176,7 +187,7 @@ func (s *Server) matchPage(c echo.Context) error {
 	v.Sheet = buildSheet(mr.Scores.Rounds, mr.Players, v.L, lang)
 	v.Chart, v.ChartTitle = s.matchChart(mr, v.L, lang)
 	v.Ruling = s.latestRuling(log, lang)
-	v.Boot = matchBoot{Lang: lang, Labels: v.L, Match: mr, Ruling: v.Ruling}
+	v.Boot = matchBoot{Lang: lang, Labels: v.L, ID: mr.ID, Match: &mr, Ruling: v.Ruling}
 	return s.renderPage(c, "match.html", v)
 }
 
@@ -263,15 +274,17 @@ type standRow struct {
 type legendItem struct{ Name, Class string }
 
 type leagueBoot struct {
-	Lang      string                            `json:"lang"`
-	Labels    map[string]string                 `json:"labels"`
-	LeagueID  string                            `json:"league_id"`
-	Standings StandingsResponse                 `json:"standings"`
+	Lang     string            `json:"lang"`
+	Labels   map[string]string `json:"labels"`
+	LeagueID string            `json:"league_id"`
+	// Standings is null on a locked page (see lockedPage).
+	Standings *StandingsResponse                `json:"standings"`
 	History   map[string][]scoring.HistoryPoint `json:"history"`
 }
 
 type leaguePageView struct {
 	pageBase
+	Locked  bool
 	League  LeagueResponse
 	Matches string
 	Rows    []standRow
@@ -283,6 +296,13 @@ type leaguePageView struct {
 // leaguePage serves a league's standings and rating chart.
 func (s *Server) leaguePage(c echo.Context) error {
 	l, err := s.readableLeague(c, c.Param("id"))
+	if isNotFound(err) {
+		id := c.Param("id")
+		v := leaguePageView{pageBase: s.base(c, "", "", "/v1/leagues/"+id+"/standings"), Locked: true, League: LeagueResponse{ID: id}}
+		v.Title = v.L["standings"]
+		v.Boot = leagueBoot{Lang: v.Lang, Labels: v.L, LeagueID: id}
+		return s.lockedPage(c, "league.html", v)
+	}
 	if err != nil {
 		return err
 	}
@@ -316,7 +336,7 @@ func (s *Server) leaguePage(c echo.Context) error {
 		})
 	}
 	v.Chart, v.Legend = ratingChart(st.Rows, hist, class, lang)
-	v.Boot = leagueBoot{Lang: lang, Labels: v.L, LeagueID: l.ID, Standings: StandingsResponse{LeagueID: l.ID, Game: l.Game, Standings: st}, History: hist}
+	v.Boot = leagueBoot{Lang: lang, Labels: v.L, LeagueID: l.ID, Standings: &StandingsResponse{LeagueID: l.ID, Game: l.Game, Standings: st}, History: hist}
 	return s.renderPage(c, "league.html", v)
 }
 
@@ -358,7 +378,25 @@ func ratingChart(rows []scoring.Row, hist map[string][]scoring.HistoryPoint, cla
 	return lineChart(series, classes, names, lang, xs), legend
 }
 
+// lockedPage answers a page the caller may not read (or that does not
+// exist: the two look alike) with 404 and the page's frame. A screen of a
+// private league is opened with its viewer token in the fragment
+// (/leagues/{id}#token=...), which never reaches the server: the frame's
+// script reads it and fills the page from the API with it.
+func (s *Server) lockedPage(c echo.Context, name string, v any) error {
+	return s.renderPageStatus(c, http.StatusNotFound, name, v)
+}
+
+func isNotFound(err error) bool {
+	var nf *db.NotFoundError
+	return errors.As(err, &nf)
+}
+
 func (s *Server) renderPage(c echo.Context, name string, v any) error {
+	return s.renderPageStatus(c, http.StatusOK, name, v)
+}
+
+func (s *Server) renderPageStatus(c echo.Context, status int, name string, v any) error {
 	var buf bytes.Buffer
 	if err := pageTmpl.ExecuteTemplate(&buf, name, v); err != nil {
 		return err
@@ -366,6 +404,6 @@ func (s *Server) renderPage(c echo.Context, name string, v any) error {
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'")
-	return c.HTMLBlob(http.StatusOK, buf.Bytes())
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'self'")
+	return c.HTMLBlob(status, buf.Bytes())
 }

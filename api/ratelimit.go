@@ -1,19 +1,26 @@
 package api
 
 import (
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"golang.org/x/time/rate"
+
+	"github.com/motamed/motamed/db"
 )
 
-// writeLimiter limits writes (POST, PATCH, DELETE) per token and per client
-// address with token buckets; a request over either limit gets 429 with
-// Retry-After. Reads and the stateless referee are not limited here.
+// writeLimiter limits writes (POST, PUT, PATCH, DELETE) per token and per
+// client address with token buckets (the rate per second, and a burst of
+// twice that); a request over either limit gets 429 with Retry-After. Every
+// limited write's answer carries RateLimit-Policy and RateLimit (the IETF
+// httpapi rate-limit headers draft), so an importer can pace itself. Reads,
+// the stateless referee and the admin token are not limited.
 type writeLimiter struct {
 	mu       sync.Mutex
 	perSec   float64
@@ -38,8 +45,8 @@ func newWriteLimiter(perSec float64, burst int) *writeLimiter {
 }
 
 // reserve takes one write for key; when over the limit it returns how long
-// to wait.
-func (l *writeLimiter) reserve(key string, now time.Time) (time.Duration, bool) {
+// to wait. left is the writes left in the bucket afterwards.
+func (l *writeLimiter) reserve(key string, now time.Time) (wait time.Duration, left float64, ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.lastScan) > time.Minute {
@@ -60,9 +67,26 @@ func (l *writeLimiter) reserve(key string, now time.Time) (time.Duration, bool) 
 	r := b.lim.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
-		return d, false
+		return d, math.Max(0, b.lim.TokensAt(now)), false
 	}
-	return 0, true
+	return 0, math.Max(0, b.lim.TokensAt(now)), true
+}
+
+// policy is this limiter's RateLimit-Policy item: a quota of burst writes
+// over the window the bucket takes to refill from empty.
+func (l *writeLimiter) policy(name string) string {
+	return fmt.Sprintf("%q;q=%d;w=%d", name, l.burst, l.window())
+}
+
+func (l *writeLimiter) window() int {
+	return int(math.Max(1, math.Ceil(float64(l.burst)/l.perSec)))
+}
+
+// state is this limiter's RateLimit item: the writes left and the seconds
+// until the bucket is full again.
+func (l *writeLimiter) state(name string, left float64) string {
+	reset := int(math.Ceil((float64(l.burst) - left) / l.perSec))
+	return fmt.Sprintf("%q;r=%d;t=%d", name, int(math.Floor(left)), reset)
 }
 
 func isWrite(method string) bool {
@@ -75,18 +99,34 @@ func (s *Server) limitWrites(next echo.HandlerFunc) echo.HandlerFunc {
 		if !isWrite(c.Request().Method) || len(c.Path()) >= 12 && c.Path()[:12] == "/v1/referee/" {
 			return next(c)
 		}
-		now := time.Now()
-		if s.limitByToken != nil {
-			if t := principal(c); t != nil {
-				if d, ok := s.limitByToken.reserve("t:"+t.ID, now); !ok {
-					return tooManyRequests(c, d)
-				}
-			}
+		t := principal(c)
+		if t != nil && t.Role == db.RoleAdmin {
+			return next(c)
 		}
-		if s.limitByAddr != nil {
-			if d, ok := s.limitByAddr.reserve("a:"+c.RealIP(), now); !ok {
-				return tooManyRequests(c, d)
+		now := time.Now()
+		var policies, states []string
+		check := func(l *writeLimiter, name, key string) (time.Duration, bool) {
+			if l == nil {
+				return 0, true
 			}
+			d, left, ok := l.reserve(key, now)
+			policies, states = append(policies, l.policy(name)), append(states, l.state(name, left))
+			return d, ok
+		}
+		d, ok := time.Duration(0), true
+		if t != nil {
+			d, ok = check(s.limitByToken, "token", "t:"+t.ID)
+		}
+		if ok {
+			d, ok = check(s.limitByAddr, "address", "a:"+c.RealIP())
+		}
+		if len(policies) > 0 {
+			h := c.Response().Header()
+			h.Set("RateLimit-Policy", strings.Join(policies, ", "))
+			h.Set("RateLimit", strings.Join(states, ", "))
+		}
+		if !ok {
+			return tooManyRequests(c, d)
 		}
 		return next(c)
 	}

@@ -49,6 +49,8 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/matches/:id", s.matchPage},
 		{http.MethodGet, "/leagues/:id", s.leaguePage},
 		{http.MethodGet, "/assets/*", s.asset},
+		{http.MethodPost, "/v1/qr", s.qrCode},
+		{http.MethodGet, "/leagues/:id/tables", s.tablesPage},
 
 		{http.MethodPost, "/v1/tokens", s.createToken},
 		{http.MethodGet, "/v1/tokens", s.listTokens},

@@ -85,11 +85,11 @@ type Server struct {
 
 // New builds the echo instance with every route and middleware.
 func New(cfg Config, store Store, games *rules.Registry) *echo.Echo {
-	e, _ := newServer(cfg, store, games)
+	e, _ := buildServer(cfg, store, games)
 	return e
 }
 
-func newServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Server) {
+func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Server) {
 	if cfg.BodyLimit == "" {
 		cfg.BodyLimit = "1M"
 	}

@@ -20,8 +20,8 @@ import (
 // `event: revoked` (a problem saying why) and closes, and the client's
 // reconnection gets the 401 or 404 that the problem names.
 //
-// Open streams are also limited per token and per client address, so that
-// one client cannot hold every connection of the server.
+// Open streams are also limited per token (but the admin's) and per client
+// address, so that one client cannot hold every connection of the server.
 
 // errAccessEnded is what a stream's write returns once its access is gone.
 var errAccessEnded = errors.New("stream access ended")
@@ -123,7 +123,7 @@ func (b *streamBook) open(c echo.Context) (*streamGate, error) {
 		if _, gone := b.revoked[g.token.ID]; gone {
 			return nil, kindUnauthorized.problem(g.lang, "The token is not valid (unknown or revoked).")
 		}
-		if b.perToken > 0 && len(b.byToken[g.token.ID]) >= b.perToken {
+		if b.perToken > 0 && g.token.Role != db.RoleAdmin && len(b.byToken[g.token.ID]) >= b.perToken {
 			return nil, tooManyStreams(c, "This token has "+strconv.Itoa(b.perToken)+" streams open, the most allowed; close one first.")
 		}
 	}

@@ -173,8 +173,9 @@ func TestStreamsEndWhenTheirLeagueTurnsPrivate(t *testing.T) {
 	}
 }
 
-// Beyond the per-token and per-address limits a stream is refused with 429,
-// a problem and Retry-After; closing one makes room again.
+// Beyond the per-token (but the admin's) and per-address limits a stream
+// is refused with 429, a problem and Retry-After; closing one makes room
+// again.
 func TestStreamLimits(t *testing.T) {
 	ts := newTestServerWith(t, Config{StreamsPerToken: 2, StreamsPerAddress: 3})
 	url := liveServer(t, ts).URL
@@ -198,15 +199,18 @@ func TestStreamLimits(t *testing.T) {
 		}
 	}
 
+	scorer := ts.must(t, 201, "POST", "/v1/tokens", map[string]any{"role": "scorer", "league_id": ts.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "L", "game": "counter"})["id"]})["token"].(string)
 	t.Run("per token", func(t *testing.T) {
-		auth := []string{"Authorization", "Bearer " + ts.admin}
+		auth := []string{"Authorization", "Bearer " + scorer}
 		first := openSSE(t, url, path, auth...)
-		openSSE(t, url, path+"?access_token="+ts.admin) // the same token, by query
+		openSSE(t, url, path+"?access_token="+scorer) // the same token, by query
 		wantRefused(auth...)
 		first.close()
 		waitOpen(1)
 		openSSE(t, url, path, auth...)
 		wantRefused(auth...)
+		// The admin's token is limited only by its address.
+		openSSE(t, url, path, "Authorization", "Bearer "+ts.admin)
 	})
 	waitOpen(0)
 

@@ -533,7 +533,7 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 	base := newTestServer(t)
 	cfg := base.server.cfg
 	cfg.RequestTimeout = 100 * time.Millisecond
-	e, s := newServer(cfg, base.store, base.server.games)
+	e, s := newServer(t, cfg, base.store, base.server.games)
 	ts := *base
 	ts.e, ts.server = e, s
 	s.hub.heartbeat = 50 * time.Millisecond

@@ -763,6 +763,46 @@ const docTemplate = `{
                 }
             }
         },
+        "/v1/qr": {
+            "post": {
+                "description": "The pages use it for links that sign a tablet in (` + "`" + `/#token=...` + "`" + `) and for screen links; the text is sent in the body so no token lands in a URL.",
+                "consumes": [
+                    "application/json"
+                ],
+                "produces": [
+                    "image/png"
+                ],
+                "tags": [
+                    "pages"
+                ],
+                "summary": "A QR code (PNG) of a text",
+                "parameters": [
+                    {
+                        "description": "the text",
+                        "name": "body",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.QRRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "type": "file"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            }
+        },
         "/v1/referee/{game}/{question}": {
             "post": {
                 "description": "One route per question of each game: /v1/referee/wizard/trick, /v1/referee/yatuk/army, ... (see GET /v1/games/{game} for each question's example body).",
@@ -1466,6 +1506,27 @@ const docTemplate = `{
                     "items": {
                         "$ref": "#/definitions/api.ViolationDTO"
                     }
+                }
+            }
+        },
+        "api.QRRequest": {
+            "type": "object",
+            "required": [
+                "text"
+            ],
+            "properties": {
+                "size": {
+                    "description": "Size is the image's width and height in pixels.",
+                    "type": "integer",
+                    "maximum": 2048,
+                    "minimum": 64,
+                    "example": 512
+                },
+                "text": {
+                    "description": "Text is what the code holds: usually a link to a screen or to the\ntable app, with a token in its fragment.",
+                    "type": "string",
+                    "maxLength": 1000,
+                    "example": "https://192.168.1.10:8443/#token=mtd_..."
                 }
             }
         },

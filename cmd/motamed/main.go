@@ -55,6 +55,8 @@ type config struct {
 	cpuProfile      string
 	memProfile      string
 	memoryLimit     string
+	tlsCert         string
+	tlsKey          string
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -62,6 +64,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("motamed", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.addr, "addr", env("MOTAMED_ADDR", "127.0.0.1:8080"), "listen address (MOTAMED_ADDR)")
+	fs.StringVar(&cfg.tlsCert, "tls-cert", env("MOTAMED_TLS_CERT", ""), "serve HTTPS with this PEM certificate (with --tls-key; motamed cert makes one for a local network) (MOTAMED_TLS_CERT)")
+	fs.StringVar(&cfg.tlsKey, "tls-key", env("MOTAMED_TLS_KEY", ""), "the PEM private key of --tls-cert (MOTAMED_TLS_KEY)")
 	fs.StringVar(&cfg.dbPath, "db", env("MOTAMED_DB", "motamed.db"), "the database: a SQLite file (or sqlite:FILE), created on first start, or a postgres:// URL (MOTAMED_DB)")
 	fs.StringVar(&cfg.logLevel, "log-level", env("MOTAMED_LOG_LEVEL", "info"), "debug, info, warn or error (MOTAMED_LOG_LEVEL)")
 	fs.StringVar(&cfg.logFormat, "log-format", env("MOTAMED_LOG_FORMAT", "text"), "text or json (MOTAMED_LOG_FORMAT)")
@@ -83,6 +87,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if (cfg.tlsCert == "") != (cfg.tlsKey == "") {
+		return cfg, errors.New("--tls-cert and --tls-key go together")
 	}
 	return cfg, nil
 }
@@ -108,6 +115,8 @@ const usage = `motamed serves the Motamed API and looks after its database.
 
   motamed [serve] [flags]          serve HTTP (see motamed serve -h for flags)
   motamed backup --out FILE        copy a live SQLite database consistently
+  motamed restore --from FILE      put a backup in place of the (stopped) server's SQLite database
+  motamed cert --host 192.168.1.10 make a self-signed TLS certificate for the local network
   motamed check                    verify a database: integrity, and every match replays to what is stored
   motamed migrate                  apply the database's migrations and exit
   motamed copy --from sqlite:FILE --to postgres://...
@@ -124,6 +133,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return serve(ctx, args[1:], stdout, stderr)
 		case "backup":
 			return runBackup(ctx, args[1:], stdout, stderr)
+		case "restore":
+			return runRestore(ctx, args[1:], stdout, stderr)
+		case "cert":
+			return runCert(args[1:], stdout, stderr)
 		case "check":
 			return runCheck(ctx, args[1:], stdout, stderr)
 		case "migrate":
@@ -169,6 +182,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer pprof.StopCPUProfile()
 	}
 
+	tlsConf, err := loadTLS(cfg)
+	if err != nil {
+		return err
+	}
 	games := all.Registry()
 	store, err := db.Open(ctx, db.Config{DSN: cfg.dbPath, CacheSize: cfg.cacheSize, CacheEvents: cfg.cacheEvents, Synchronous: strings.ToUpper(cfg.synchronous), KeyTTL: cfg.keyTTL, Logger: log}, games)
 	if err != nil {
@@ -190,6 +207,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		ConnContext:       api.ConnContext,
+		TLSConfig:         tlsConf,
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
@@ -199,8 +217,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	ln = api.Listener(ln)
 	addr := ln.Addr().String()
 	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.Serve(ln) }()
-	log.Info("motamed serving", "addr", "http://"+addr, "db", db.Redact(cfg.dbPath), "engine", store.Engine(), "docs", "http://"+addr+"/docs")
+	scheme := "http://"
+	if tlsConf != nil {
+		scheme = "https://"
+		go func() { serveErr <- srv.ServeTLS(ln, "", "") }()
+	} else {
+		go func() { serveErr <- srv.Serve(ln) }()
+	}
+	log.Info("motamed serving", "addr", scheme+addr, "db", db.Redact(cfg.dbPath), "engine", store.Engine(), "docs", scheme+addr+"/docs")
 	if onListen != nil {
 		onListen(addr)
 	}

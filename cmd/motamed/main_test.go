@@ -126,13 +126,7 @@ func TestBackupAndCheckCommands(t *testing.T) {
 		t.Fatal("check created a database")
 	}
 	// Make a database with a finished-free match by serving it once.
-	addrs := make(chan string, 1)
-	onListen = func(a string) { addrs <- a }
-	defer func() { onListen = nil }()
-	sctx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- run(sctx, []string{"--addr", "127.0.0.1:0", "--db", dbPath}, io.Discard, io.Discard) }()
-	addr := <-addrs
+	addr, stop := serveForTest(t, io.Discard, "--addr", "127.0.0.1:0", "--db", dbPath)
 	req, _ := http.NewRequest("POST", "http://"+addr+"/v1/players", strings.NewReader(`{"name":"x"}`))
 	req.Header.Set("Authorization", "Bearer "+readAdminToken(t, dbPath))
 	resp, err := http.DefaultClient.Do(req)
@@ -148,8 +142,7 @@ func TestBackupAndCheckCommands(t *testing.T) {
 	if err := run(ctx, []string{"backup", "--db", dbPath, "--out", backup}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	cancel()
-	<-done
+	stop()
 	out.Reset()
 	if err := run(ctx, []string{"check", "--db", backup}, &out, io.Discard); err != nil {
 		t.Fatalf("check of the backup: %v\n%s", err, out.String())

@@ -214,11 +214,16 @@
     return svg;
   };
 
-  // withToken carries a viewer token given in the page's own address
-  // (?access_token=...) to the API, for private leagues: EventSource cannot
-  // send an Authorization header.
+  // fragmentToken is the token a link carries in its fragment
+  // (/leagues/{id}#token=...): the fragment never reaches the server or its
+  // logs.
+  M.fragmentToken = () => new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') || '';
+
+  // withToken carries the page's token (from the fragment, or an older
+  // ?access_token= link) to the API, for private leagues: EventSource
+  // cannot send an Authorization header.
   M.withToken = (url) => {
-    const token = new URLSearchParams(window.location.search).get('access_token');
+    const token = M.fragmentToken() || new URLSearchParams(window.location.search).get('access_token');
     if (!token) return url;
     return url + (url.includes('?') ? '&' : '?') + 'access_token=' + encodeURIComponent(token);
   };
@@ -242,12 +247,27 @@
     return es;
   };
 
+  // getJSON reads the API, with the page's fragment token (if any) in the
+  // Authorization header.
   M.getJSON = async (url, lang) => {
-    url = M.withToken(url);
-    const r = await fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': lang } });
-    if (!r.ok) throw new Error(url + ': ' + r.status);
+    const headers = { Accept: 'application/json', 'Accept-Language': lang };
+    const token = M.fragmentToken();
+    if (token) headers.Authorization = 'Bearer ' + token;
+    else url = M.withToken(url);
+    const r = await fetch(url, { headers });
+    if (!r.ok) throw new Error(url.split('?')[0] + ': ' + r.status);
     return r.json();
   };
+
+  // A page opened with a token in its fragment keeps it on its own links
+  // (language, large type, league), so a screen stays signed in.
+  document.addEventListener('DOMContentLoaded', () => {
+    if (!M.fragmentToken()) return;
+    for (const a of document.querySelectorAll('a[href^="/leagues/"], a[href^="/matches/"], a[hreflang], #big-toggle')) {
+      const u = new URL(a.href, location.href);
+      if (u.origin === location.origin && !u.hash) { u.hash = location.hash; a.href = u; }
+    }
+  });
 
   // The large-type switch works in place, keeping the URL in step.
   document.addEventListener('DOMContentLoaded', () => {

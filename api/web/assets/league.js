@@ -76,11 +76,30 @@
     if (again) refreshHistory();
   }
 
-  M.follow(`/v1/leagues/${id}/stream`, L, {
-    standings: (st) => {
-      latest = st;
-      renderTable(st);
+  function follow() {
+    M.follow(`/v1/leagues/${id}/stream`, L, {
+      standings: (st) => {
+        latest = st;
+        renderTable(st);
+        refreshHistory();
+      },
+    });
+  }
+
+  // A locked page (a private league opened with its token in the fragment)
+  // fills itself from the API first.
+  async function unlock() {
+    try {
+      const l = await M.getJSON(`/v1/leagues/${id}`, lang);
+      document.querySelector('.league-name').textContent = l.name;
+      document.title = l.name + ' · ' + L.standings;
+      latest = await M.getJSON(`/v1/leagues/${id}/standings`, lang);
+      renderTable(latest);
       refreshHistory();
-    },
-  });
+      follow();
+    } catch (e) { /* stays locked */ }
+  }
+
+  if (latest) follow();
+  else if (M.fragmentToken()) unlock();
 })();

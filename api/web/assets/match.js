@@ -7,11 +7,11 @@
   const boot = M.boot();
   const L = boot.labels, lang = boot.lang;
   let match = boot.match;
-  const id = encodeURIComponent(match.id);
+  const id = encodeURIComponent(boot.id);
   const classOf = (i) => 'c' + (i % 8);
 
   function render(m) {
-    if (m.version < match.version) return; // never go back in time
+    if (match && m.version < match.version) return; // never go back in time
     match = m;
     const next = document.getElementById('next');
     next.hidden = !m.next;
@@ -99,10 +99,27 @@
 
   // Resume from the version this page was rendered at: the stream sends
   // only what happened since (as `missed` events and one `snapshot`).
-  M.follow(`/v1/matches/${id}/stream?lang=${lang}&last_event_id=${match.version}`, L, {
-    match: (d) => { noteEvent(d.event); render(d.match); },
-    missed: (d) => noteEvent(d.event),
-    snapshot: (d) => render(d.match),
-  });
+  function follow() {
+    M.follow(`/v1/matches/${id}/stream?lang=${lang}&last_event_id=${match.version}`, L, {
+      match: (d) => { noteEvent(d.event); render(d.match); },
+      missed: (d) => noteEvent(d.event),
+      snapshot: (d) => render(d.match),
+    });
+  }
+
+  // A locked page (a match of a private league opened with a token in the
+  // fragment) fills itself from the API first.
+  async function unlock() {
+    try {
+      render(await M.getJSON(`/v1/matches/${id}?lang=${lang}`, lang));
+      const locked = document.getElementById('locked');
+      if (locked) locked.remove();
+      refreshRuling();
+      follow();
+    } catch (e) { /* stays locked */ }
+  }
+
+  if (match) follow();
+  else if (M.fragmentToken()) unlock();
   window.Motamed.current = () => match;
 })();
