@@ -57,8 +57,8 @@ func TestPlayers(t *testing.T) {
 		{"trailing data", `{"name":"a"} {"name":"b"}`, "", 400},
 		{"not json", `name=a`, "", 400},
 		{"empty body", ``, "body", 400},
-		{"invalid utf-8", "{\"name\":\"\xff\xfe\"}", "body", 400},
-		{"deep nesting", `{"name":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`, "body", 400},
+		{"invalid utf-8", "{\"name\":\"\xff\xfe\"}", "name", 400},
+		{"deep nesting", `{"name":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`, "name", 400},
 		{"too large", `{"name":"` + strings.Repeat("a", 70000) + `"}`, "", 413},
 	}
 	for _, tc := range bad {

@@ -65,39 +65,24 @@ func readBody(c echo.Context) ([]byte, error) {
 		}
 		return nil, rules.Invalid("body", "could not be read")
 	}
-	if !utf8.Valid(body) {
-		return nil, rules.Invalid("body", "is not valid UTF-8")
-	}
 	return body, nil
 }
 
-// bind reads the body strictly into v (unknown fields, trailing data and
-// type mismatches are 400s naming the field) and validates it.
+// bind reads the body strictly into v (see rules.Decode: unknown or
+// differently cased fields, duplicate names, invalid UTF-8, trailing data
+// and type mismatches are 400s naming the field) and validates it.
 func bind(c echo.Context, v any) ([]byte, error) {
 	body, err := readBody(c)
 	if err != nil {
 		return nil, err
 	}
-	return body, bindBody(body, v)
-}
-
-// bindBody decodes body strictly into v and validates it (see bind).
-func bindBody(body []byte, v any) error {
-	if err := checkBodyShape(body); err != nil {
-		return err
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, rules.Invalid("body", "is empty; send a JSON object")
 	}
 	if err := rules.Decode(body, "", v); err != nil {
-		return err
+		return nil, err
 	}
-	return check(v)
-}
-
-// checkBodyShape rejects an empty body, duplicate keys and deep nesting.
-func checkBodyShape(body []byte) error {
-	if len(bytes.TrimSpace(body)) == 0 {
-		return rules.Invalid("body", "is empty; send a JSON object")
-	}
-	return checkJSONShape(body)
+	return body, check(v)
 }
 
 // check runs the validator and turns its errors into field errors.
@@ -112,7 +97,8 @@ func check(v any) error {
 	}
 	var fields rules.Fields
 	for _, fe := range verrs {
-		fields.Add(fieldPath(fe.Namespace()), fieldMessage(fe))
+		msg := fieldMessage(fe)
+		fields = append(fields, rules.FieldError{Field: fieldPath(fe.Namespace()), Message: msg.EN, MessageFA: msg.FA})
 	}
 	return fields.Err()
 }
@@ -126,113 +112,34 @@ func fieldPath(ns string) string {
 	return ns
 }
 
-func fieldMessage(fe validator.FieldError) string {
+// fieldMessage says, in English and Persian, which check a field failed.
+func fieldMessage(fe validator.FieldError) rules.Text {
+	p := fe.Param()
 	switch fe.Tag() {
 	case "required":
-		return "is required"
-	case "min":
-		if fe.Kind() == reflect.String {
-			return fmt.Sprintf("must have at least %s characters", fe.Param())
+		return rules.T("is required", "لازم است")
+	case "min", "max":
+		least := fe.Tag() == "min"
+		en, fa := map[bool]string{true: "at least", false: "at most"}[least], map[bool]string{true: "دست‌کم", false: "حداکثر"}[least]
+		switch fe.Kind() {
+		case reflect.String:
+			return rules.T(fmt.Sprintf("must have %s %s characters", en, p), fmt.Sprintf("باید %s %s نویسه داشته باشد", fa, p))
+		case reflect.Slice:
+			return rules.T(fmt.Sprintf("must have %s %s items", en, p), fmt.Sprintf("باید %s %s مورد داشته باشد", fa, p))
 		}
-		if fe.Kind() == reflect.Slice {
-			return fmt.Sprintf("must have at least %s items", fe.Param())
-		}
-		return "must be at least " + fe.Param()
-	case "max":
-		if fe.Kind() == reflect.String {
-			return fmt.Sprintf("must have at most %s characters", fe.Param())
-		}
-		if fe.Kind() == reflect.Slice {
-			return fmt.Sprintf("must have at most %s items", fe.Param())
-		}
-		return "must be at most " + fe.Param()
+		return rules.T(fmt.Sprintf("must be %s %s", en, p), fmt.Sprintf("باید %s %s باشد", fa, p))
 	case "oneof":
-		return "must be one of: " + strings.ReplaceAll(fe.Param(), " ", ", ")
+		list := strings.ReplaceAll(p, " ", ", ")
+		return rules.T("must be one of: "+list, "باید یکی از این‌ها باشد: "+list)
 	case "displayname":
-		return "must not be blank or contain control characters"
+		return rules.T("must not be blank or contain control characters", "نباید خالی باشد یا نویسهٔ کنترلی داشته باشد")
 	case "unique":
-		return "must not list the same value twice"
+		return rules.T("must not list the same value twice", "نباید یک مقدار را دو بار بیاورد")
 	case "printascii":
-		return "must be printable ASCII"
+		return rules.T("must be printable ASCII", "باید نویسه‌های چاپ‌پذیر ASCII باشد")
 	default:
-		return fmt.Sprintf("fails the %q check", fe.Tag())
+		return rules.T(fmt.Sprintf("fails the %q check", fe.Tag()), fmt.Sprintf("بررسی %q را نمی‌گذراند", fe.Tag()))
 	}
-}
-
-// maxDepth bounds JSON nesting: no request needs more, and a deeply nested
-// body only costs the decoder.
-const maxDepth = 32
-
-// checkJSONShape rejects duplicate object keys and excessive nesting, which
-// encoding/json would silently accept (it keeps the last duplicate). Keys
-// are compared without regard to case, because encoding/json matches struct
-// fields that way: {"name":"a","NAME":"b"} is a duplicate too. It scans the
-// bytes once without allocating for keys; malformed JSON is left to the
-// decoder, which reports it with more context.
-func checkJSONShape(body []byte) error {
-	type frame struct {
-		object bool
-		first  int // where this object's keys start in keys
-	}
-	var stackBuf [8]frame
-	stack := stackBuf[:0]
-	// The keys of the objects open on stack, innermost last: one shared
-	// list, so that a body's keys are not stored in a list per object.
-	var keysBuf [16][]byte
-	keys := keysBuf[:0]
-	expectKey := false
-	for i := 0; i < len(body); i++ {
-		switch c := body[i]; c {
-		case '{', '[':
-			if len(stack) >= maxDepth {
-				return rules.Invalid("body", fmt.Sprintf("nests deeper than %d levels", maxDepth))
-			}
-			stack = append(stack, frame{object: c == '{', first: len(keys)})
-			expectKey = c == '{'
-		case '}', ']':
-			if len(stack) == 0 {
-				return nil
-			}
-			keys = keys[:stack[len(stack)-1].first]
-			stack = stack[:len(stack)-1]
-			expectKey = false
-		case ',':
-			expectKey = len(stack) > 0 && stack[len(stack)-1].object
-		case ':':
-			expectKey = false
-		case '"':
-			start := i + 1
-			escaped := false
-			for i++; i < len(body) && body[i] != '"'; i++ {
-				if body[i] == '\\' {
-					escaped = true
-					i++
-				}
-			}
-			if i >= len(body) {
-				return nil
-			}
-			if !expectKey || len(stack) == 0 {
-				continue
-			}
-			key := body[start:i]
-			if escaped {
-				var k string
-				if err := json.Unmarshal(body[start-1:i+1], &k); err != nil {
-					return nil
-				}
-				key = []byte(k)
-			}
-			for _, seen := range keys[stack[len(stack)-1].first:] {
-				if bytes.EqualFold(seen, key) {
-					return rules.Invalid(string(key), "appears twice in the same object")
-				}
-			}
-			keys = append(keys, key)
-			expectKey = false
-		}
-	}
-	return nil
 }
 
 func jsonEncode(w io.Writer, v any) error {

@@ -1,60 +1,50 @@
 package api
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/motamed/motamed/rules"
 )
 
-// manyKeys is n members "k0":0,"k1":1,... of an object.
-func manyKeys(n int) string {
-	var b strings.Builder
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `"k%d":%d`, i, i)
-	}
-	return b.String()
-}
-
-func TestCheckJSONShape(t *testing.T) {
+// Every body is read strictly: a name in another case, a name given twice,
+// bytes that are not UTF-8 and unknown members are 400s naming the field,
+// in English and in Persian, and store nothing.
+func TestBodiesAreReadStrictly(t *testing.T) {
+	s := newTestServer(t)
+	id, p := s.counterMatch(t, 2, "")
+	events := "/v1/matches/" + id + "/events"
 	cases := []struct {
-		body  string
-		field string // "" for accepted
+		path, body, field, en, fa string
 	}{
-		{`{"a":1,"b":{"a":2},"c":[{"a":1},{"a":1}]}`, ""},
-		{`{"a":1,"a":2}`, "a"},
-		{`{"name":"x","NAME":"y"}`, "NAME"},
-		{`{"a":{"b":1,"b":2}}`, "b"},
-		{`{"a\u0062":1,"ab":2}`, "ab"},
-		{`{"s":"a,\"b\":1","b":2}`, ""},
-		{`[{"k":1},{"k":2}]`, ""},
-		{`{"v":"}{","w":"\\"}`, ""},
-		{strings.Repeat("[", 40) + strings.Repeat("]", 40), "body"},
-		{`{"a":`, ""},
-		// Each object's keys are its own, before and after the objects it holds.
-		{`{"a":{"x":1},"x":2}`, ""},
-		{`{"x":1,"a":{"x":1,"y":2},"y":3}`, ""},
-		{`{"x":1,"a":{"y":1},"x":2}`, "x"},
-		{`{"k":[{"k":1},{"k":2}],"k":3}`, "k"},
-		{`{"a":{"b":{"c":1},"c":2},"b":{"a":1,"c":{"a":1}},"c":3}`, ""},
-		{`{` + manyKeys(40) + `}`, ""},
-		{`{` + manyKeys(40) + `,"k7":0}`, "k7"},
-		{`{"o":{` + manyKeys(20) + `},` + manyKeys(20) + `}`, ""},
-		{`"just a string"`, ""},
+		{events, `{"type":"add","data":{"PLAYER":"` + p[0] + `","n":1}}`, "data.PLAYER", "is not a known field", "شناخته‌شده"},
+		{events, `{"type":"add","data":{"player":"` + p[0] + `","Delta":1}}`, "data.Delta", "is not a known field", "شناخته‌شده"},
+		{events, `{"TYPE":"add","data":{"player":"` + p[0] + `","n":1}}`, "TYPE", "is not a known field", "شناخته‌شده"},
+		{events, `{"type":"add","type":"add","data":{"player":"` + p[0] + `","n":1}}`, "type", "appears twice", "دو بار"},
+		{events, `{"type":"add","data":{"player":"` + p[0] + `","n":1,"n":2}}`, "data.n", "appears twice", "دو بار"},
+		{events, "{\"type\":\"add\",\"data\":{\"player\":\"\xff\",\"n\":1}}", "data.player", "UTF-8", "UTF-8"},
+		{events, `{"type":"add","data":{"player":"` + p[0] + `","n":"1"}}`, "data.n", "must be an integer, not a string", "عدد صحیح"},
+		{"/v1/players", `{"name":"Sara","NAME":"Sara"}`, "NAME", "is not a known field", "شناخته‌شده"},
+		{"/v1/players", `{"name":"Sara","name":"Sara"}`, "name", "appears twice", "دو بار"},
+		{"/v1/players", `{"name":""}`, "name", "is required", "لازم"},
+		{"/v1/referee/counter/sum", `{"Players":[]}`, "Players", "is not a known field", "شناخته‌شده"},
 	}
 	for _, c := range cases {
-		err := checkJSONShape([]byte(c.body))
-		var in *rules.InputError
-		switch {
-		case c.field == "" && err != nil:
-			t.Errorf("%s: rejected: %v", c.body, err)
-		case c.field != "" && (!errors.As(err, &in) || in.Fields[0].Field != c.field):
-			t.Errorf("%s: want a field error on %q, got %v", c.body, c.field, err)
+		for _, lang := range []string{"en", "fa"} {
+			r := s.do("POST", c.path, c.body, "Accept-Language", lang)
+			if r.status != 400 {
+				t.Errorf("%s %s: status %d: %s", c.path, c.body, r.status, r.body)
+				continue
+			}
+			fields, _ := r.json(t)["fields"].([]any)
+			want := map[string]string{"en": c.en, "fa": c.fa}[lang]
+			if len(fields) != 1 || fields[0].(map[string]any)["field"] != c.field || !strings.Contains(fields[0].(map[string]any)["message"].(string), want) {
+				t.Errorf("%s %s (%s): fields %v, want %s %q", c.path, c.body, lang, fields, c.field, want)
+			}
 		}
+	}
+	if n := s.count(t, "events"); n != 0 {
+		t.Fatalf("%d events stored", n)
+	}
+	if n := s.count(t, "players"); n != 2 {
+		t.Fatalf("%d players, want the match's 2", n)
 	}
 }

@@ -34,7 +34,7 @@ import (
 //	@Router			/v1/matches/{id}/events [post]
 func (s *Server) appendEvent(c echo.Context) error {
 	var req AppendEventRequest
-	body, err := bindEvent(c, &req)
+	body, err := bind(c, &req)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"unicode/utf8"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/motamed/motamed/rules"
 )
 
@@ -38,7 +40,7 @@ func appendRaw(b []byte, raw json.RawMessage) ([]byte, error) {
 			return appendRawSlow(b, raw)
 		}
 	}
-	if !validJSON(raw) {
+	if !jsontext.Value(raw).IsValid() {
 		return appendRawSlow(b, raw)
 	}
 	return append(b, raw...), nil

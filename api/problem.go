@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -24,6 +25,8 @@ type Problem struct {
 	Fields     []rules.FieldError `json:"fields,omitempty"`
 	// CurrentVersion is the match's version on a 412.
 	CurrentVersion *int64 `json:"current_version,omitempty"`
+	// Into is, on a 410, the player a merged player went into.
+	Into string `json:"into,omitempty"`
 }
 
 // ViolationDTO is one broken rule in the request's language.
@@ -56,6 +59,7 @@ var (
 	kindTooLarge    = problemKind{"body-too-large", http.StatusRequestEntityTooLarge, rules.T("The request body is too large", "بدنهٔ درخواست بیش از حد بزرگ است")}
 	kindUnavailable = problemKind{"unavailable", http.StatusServiceUnavailable, rules.T("The server is busy; try again", "کارساز سرش شلوغ است؛ دوباره تلاش کنید")}
 	kindTooMany     = problemKind{"too-many-requests", http.StatusTooManyRequests, rules.T("Too many requests", "درخواست‌ها بیش از حد است")}
+	kindMerged      = problemKind{"player-merged", http.StatusGone, rules.T("This player was merged into another", "این بازیکن با بازیکن دیگری یکی شده است")}
 	kindInternal    = problemKind{"internal", http.StatusInternalServerError, rules.T("Something went wrong on our side", "خطایی در سمت کارساز رخ داد")}
 )
 
@@ -76,7 +80,11 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		httpErr *echo.HTTPError
 		problem *Problem
 		accErr  *accessError
+		mrgErr  *db.MergedError
 	)
+	if errors.Is(err, db.ErrBadPosition) {
+		err = errBadCursor()
+	}
 	switch {
 	case errors.As(err, &problem):
 		return problem
@@ -84,12 +92,20 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		return kindUnauthorized.problem(lang, "This needs a token: send Authorization: Bearer <token>.")
 	case errors.As(err, &accErr):
 		return kindForbidden.problem(lang, accErr.detail)
-	case isBusy(err):
+	case isUnavailable(err):
+		reason, _ := db.Unavailable(err)
+		s.outage.report(s.log, reason, err)
 		c.Response().Header().Set("Retry-After", "1")
-		return kindUnavailable.problem(lang, "The database is busy; retry in a moment.")
+		return kindUnavailable.problem(lang, "The database cannot take this write now ("+reason+"); nothing was changed, retry in a moment.")
 	case errors.As(err, &inErr):
-		p := kindMalformed.problem(lang, inErr.Error())
-		p.Fields = inErr.Fields
+		p := kindMalformed.problem(lang, "")
+		parts := make([]string, len(inErr.Fields))
+		for i, f := range inErr.Fields {
+			f = f.In(lang)
+			p.Fields = append(p.Fields, f)
+			parts[i] = f.Field + ": " + f.Message
+		}
+		p.Detail = strings.Join(parts, "; ")
 		return p
 	case errors.As(err, &violErr):
 		p := kindViolation.problem(lang, "")
@@ -106,6 +122,11 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		return kindFinished.problem(lang, "The match is finished; no more events can be recorded. Undo the last event to correct it.")
 	case errors.As(err, &nfErr):
 		return kindNotFound.problem(lang, fmt.Sprintf("No %s with ID %q.", nfErr.Kind, nfErr.ID))
+	case errors.As(err, &mrgErr):
+		p := kindMerged.problem(lang, fmt.Sprintf("Player %q was merged into %q: use that ID.", mrgErr.ID, mrgErr.Into))
+		p.Into = mrgErr.Into
+		c.Response().Header().Set(echo.HeaderLocation, "/v1/players/"+mrgErr.Into)
+		return p
 	case errors.As(err, &verErr):
 		p := kindVersion.problem(lang, verErr.Error())
 		if verErr.Current >= 0 {
@@ -187,18 +208,9 @@ func sectionIn(src rules.Source, lang string) string {
 	return src.SectionEN
 }
 
-// isBusy recognises SQLite's "database is locked/busy" (codes 5 and 6 and
-// their extended forms), which the busy timeout normally absorbs; if one
-// still surfaces it is a 503 to retry, never a 500.
-func isBusy(err error) bool {
-	var coder interface{ Code() int }
-	if errors.As(err, &coder) {
-		switch coder.Code() & 0xff {
-		case 5, 6: // SQLITE_BUSY, SQLITE_LOCKED
-			return true
-		}
-	}
-	return false
+func isUnavailable(err error) bool {
+	_, ok := db.Unavailable(err)
+	return ok
 }
 
 // fieldError is a 400 naming one field.

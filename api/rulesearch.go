@@ -4,11 +4,11 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/fold"
 	"github.com/motamed/motamed/rules"
 )
 
@@ -32,9 +32,9 @@ func newRuleIndex(games *rules.Registry) *ruleIndex {
 		gid := g.Info().ID
 		for _, e := range g.Catalog() {
 			r := indexedRule{
-				game: gid, entry: e, id: normalize(e.ID),
-				title: normalize(e.Title.EN + " " + e.Title.FA),
-				text:  normalize(e.Text.EN + " " + e.Text.FA + " " + e.Source.Section + " " + e.Source.SectionEN),
+				game: gid, entry: e, id: fold.String(e.ID),
+				title: fold.String(e.Title.EN + " " + e.Title.FA),
+				text:  fold.String(e.Text.EN + " " + e.Text.FA + " " + e.Source.Section + " " + e.Source.SectionEN),
 			}
 			ix.byID[e.ID] = r
 			ix.byGame[gid] = append(ix.byGame[gid], r)
@@ -43,43 +43,11 @@ func newRuleIndex(games *rules.Registry) *ruleIndex {
 	return ix
 }
 
-// normalize folds what Persian and English text varies in but readers do
-// not: case, Arabic and Persian forms of yeh and kaf, zero-width non-joiners,
-// diacritics and tatweel.
-func normalize(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == 'ي' || r == 'ى':
-			r = 'ی'
-		case r == 'ك':
-			r = 'ک'
-		case r == 'ة':
-			r = 'ه'
-		case r == 'أ' || r == 'إ' || r == 'آ':
-			r = 'ا'
-		case r == '\u200c' || r == '\u200d' || r == '\u0640', r == '\u200f' || r == '\u200e':
-			// ZWNJ, ZWJ, tatweel and direction marks vanish, so "پیش‌بینی",
-			// "پیشبینی" and (word by word) "پیش بینی" all meet.
-			continue
-		case r >= '\u064b' && r <= '\u065f', r == '\u0670': // harakat, superscript alef
-			continue
-		case r >= '۰' && r <= '۹':
-			r = '0' + (r - '۰')
-		case r >= '٠' && r <= '٩':
-			r = '0' + (r - '٠')
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
-
 // search ranks a game's rules for q: every word of q must appear; an exact
 // ID beats an ID prefix, which beats a title match, which beats a text match.
 func (ix *ruleIndex) search(game, q string) []rules.RuleEntry {
 	all := ix.byGame[game]
-	words := strings.Fields(normalize(q))
+	words := strings.Fields(fold.String(q))
 	if len(words) == 0 {
 		out := make([]rules.RuleEntry, len(all))
 		for i, r := range all {

@@ -23,8 +23,16 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
+// Lister is what lists and search need from storage.
+type Lister interface {
+	ListLeagues(ctx context.Context, r db.Reader, game string, p db.Page) ([]db.League, []string, error)
+	ListPlayers(ctx context.Context, q string, p db.Page) ([]db.Player, []string, error)
+	ListMatches(ctx context.Context, r db.Reader, f db.MatchFilter, p db.Page) ([]db.MatchSummary, []string, error)
+}
+
 // Store is what the API needs from storage.
 type Store interface {
+	Lister
 	Ping(ctx context.Context) error
 	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
 	GetPlayer(ctx context.Context, id string) (*db.Player, error)
@@ -79,6 +87,7 @@ type Server struct {
 	encoded *encodeCache
 	hub     *hub
 	streams *streamBook
+	outage  *outage
 
 	limitByToken, limitByAddr *writeLimiter
 }
@@ -103,7 +112,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 		cfg.WritesPerSecond = 100
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
-		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(),
+		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
 		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true

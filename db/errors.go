@@ -3,6 +3,7 @@ package db
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The store's error vocabulary. The API maps each to one HTTP status in one
@@ -48,3 +49,50 @@ func (e *VersionError) Error() string {
 type ConflictError struct{ Reason string }
 
 func (e *ConflictError) Error() string { return e.Reason }
+
+// MergedError: the player was merged into another; Into is where it went.
+type MergedError struct{ ID, Into string }
+
+func (e *MergedError) Error() string {
+	return fmt.Sprintf("player %q was merged into %q", e.ID, e.Into)
+}
+
+// Unavailable reports whether err is the storage failing in a way a retry
+// may get past: the database locked or busy, out of disk space, read-only,
+// or an I/O error (SQLite), or the like on PostgreSQL (insufficient
+// resources, a system error, a read-only or shutting-down server). reason
+// names it for people ("busy", "disk full", ...; "closed" once the store
+// is shutting down). Such a failure leaves the
+// request undone, so the same request may be sent again.
+func Unavailable(err error) (reason string, ok bool) {
+	if errors.Is(err, errStopped) {
+		return "closed", true
+	}
+	var sqlite interface{ Code() int }
+	if errors.As(err, &sqlite) {
+		switch sqlite.Code() & 0xff { // the primary code of an extended one
+		case 5, 6: // SQLITE_BUSY, SQLITE_LOCKED
+			return "busy", true
+		case 8: // SQLITE_READONLY
+			return "read-only", true
+		case 10: // SQLITE_IOERR
+			return "I/O error", true
+		case 13: // SQLITE_FULL
+			return "disk full", true
+		}
+	}
+	var pg interface{ SQLState() string }
+	if errors.As(err, &pg) {
+		switch state := pg.SQLState(); {
+		case state == "53100":
+			return "disk full", true
+		case state == "25006":
+			return "read-only", true
+		case state == "58030":
+			return "I/O error", true
+		case strings.HasPrefix(state, "53"), strings.HasPrefix(state, "57P"):
+			return "busy", true
+		}
+	}
+	return "", false
+}

@@ -135,6 +135,47 @@ const docTemplate = `{
             }
         },
         "/v1/leagues": {
+            "get": {
+                "description": "The leagues the caller may read (private leagues only with a token of the league, or an admin's), newest first.",
+                "tags": [
+                    "leagues"
+                ],
+                "summary": "List leagues",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "only leagues of this game",
+                        "name": "game",
+                        "in": "query"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "page size, 1 to 200 (default 50)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.LeaguesPage"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
             "post": {
                 "tags": [
                     "leagues"
@@ -345,6 +386,82 @@ const docTemplate = `{
             }
         },
         "/v1/matches": {
+            "get": {
+                "description": "The matches the caller may read (a private league's only with a token of the league, or an admin's), newest first: by played_at when it was given, else by creation. Each item is a summary, not the whole match.",
+                "tags": [
+                    "matches"
+                ],
+                "summary": "List matches",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "only this league's matches",
+                        "name": "league_id",
+                        "in": "query"
+                    },
+                    {
+                        "enum": [
+                            "in_progress",
+                            "finished",
+                            "abandoned"
+                        ],
+                        "type": "string",
+                        "description": "only matches with this status",
+                        "name": "status",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "only matches of this game",
+                        "name": "game",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "only matches this player sat in",
+                        "name": "player_id",
+                        "in": "query"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "page size, 1 to 200 (default 50)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.MatchesPage"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "404": {
+                        "description": "an unknown or unreadable league, or an unknown player",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "410": {
+                        "description": "the player was merged into another (into)",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
             "post": {
                 "tags": [
                     "matches"
@@ -650,6 +767,47 @@ const docTemplate = `{
             }
         },
         "/v1/players": {
+            "get": {
+                "description": "Without q, every player by name. With q, the players whose name contains q, folded as rule search folds (case, Arabic and Persian letter forms, ZWNJ, diacritics: \"علي\" finds \"علی\"): names that begin with q first, then names with a word that begins with q, then the rest. Merged records are not listed.",
+                "tags": [
+                    "players"
+                ],
+                "summary": "List or search players",
+                "parameters": [
+                    {
+                        "type": "string",
+                        "description": "part of a name",
+                        "name": "q",
+                        "in": "query"
+                    },
+                    {
+                        "type": "integer",
+                        "description": "page size, 1 to 200 (default 50)",
+                        "name": "limit",
+                        "in": "query"
+                    },
+                    {
+                        "type": "string",
+                        "description": "next_cursor of the previous page",
+                        "name": "cursor",
+                        "in": "query"
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "schema": {
+                            "$ref": "#/definitions/api.PlayersPage"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
+            },
             "post": {
                 "tags": [
                     "players"
@@ -1377,6 +1535,88 @@ const docTemplate = `{
                 }
             }
         },
+        "api.LeaguesPage": {
+            "type": "object",
+            "properties": {
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.LeagueResponse"
+                    }
+                },
+                "next_cursor": {
+                    "type": "string"
+                }
+            }
+        },
+        "api.MatchListItem": {
+            "type": "object",
+            "properties": {
+                "created_at": {
+                    "type": "string"
+                },
+                "duration_seconds": {
+                    "description": "DurationSeconds is from started_at to finished_at.",
+                    "type": "integer"
+                },
+                "finished_at": {
+                    "description": "FinishedAt is when it finished (null while it is not finished).",
+                    "type": "string"
+                },
+                "game": {
+                    "type": "string"
+                },
+                "id": {
+                    "type": "string"
+                },
+                "league_id": {
+                    "type": "string"
+                },
+                "location": {
+                    "type": "string"
+                },
+                "notes": {
+                    "type": "string"
+                },
+                "played_at": {
+                    "description": "PlayedAt is when the match was played, when it was entered afterwards.",
+                    "type": "string"
+                },
+                "players": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.SeatResponse"
+                    }
+                },
+                "started_at": {
+                    "description": "StartedAt is when its first event was recorded.",
+                    "type": "string"
+                },
+                "status": {
+                    "type": "string",
+                    "enum": [
+                        "in_progress",
+                        "finished",
+                        "abandoned"
+                    ]
+                },
+                "table": {
+                    "type": "string"
+                },
+                "totals": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "integer"
+                    }
+                },
+                "updated_at": {
+                    "type": "string"
+                },
+                "version": {
+                    "type": "integer"
+                }
+            }
+        },
         "api.MatchResponse": {
             "type": "object",
             "properties": {
@@ -1433,6 +1673,20 @@ const docTemplate = `{
                 }
             }
         },
+        "api.MatchesPage": {
+            "type": "object",
+            "properties": {
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.MatchListItem"
+                    }
+                },
+                "next_cursor": {
+                    "type": "string"
+                }
+            }
+        },
         "api.NoteResponse": {
             "type": "object",
             "properties": {
@@ -1467,6 +1721,20 @@ const docTemplate = `{
                 }
             }
         },
+        "api.PlayersPage": {
+            "type": "object",
+            "properties": {
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/api.PlayerResponse"
+                    }
+                },
+                "next_cursor": {
+                    "type": "string"
+                }
+            }
+        },
         "api.Problem": {
             "type": "object",
             "properties": {
@@ -1484,6 +1752,10 @@ const docTemplate = `{
                     }
                 },
                 "instance": {
+                    "type": "string"
+                },
+                "into": {
+                    "description": "Into is, on a 410, the player a merged player went into.",
                     "type": "string"
                 },
                 "request_id": {

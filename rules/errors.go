@@ -45,10 +45,20 @@ func Violations(rs []Ruling) error {
 }
 
 // FieldError names one malformed field of a request by its JSON path
-// (e.g. "data.plays[2].card") and says what is wrong with it.
+// (e.g. "data.plays[2].card") and says what is wrong with it, in English
+// and, where it has one, in Persian (see In).
 type FieldError struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
+	Field     string `json:"field"`
+	Message   string `json:"message"`
+	MessageFA string `json:"-"`
+}
+
+// In returns the field error with its message in lang ("fa", or anything
+// else for English); Persian falls back to English.
+func (f FieldError) In(lang string) FieldError {
+	f.Message = T(f.Message, f.MessageFA).In(lang)
+	f.MessageFA = ""
+	return f
 }
 
 // InputError rejects a request whose shape is wrong before any rule is
@@ -56,6 +66,10 @@ type FieldError struct {
 // API answers it with 400 and the fields.
 type InputError struct {
 	Fields []FieldError
+	// respelled, for data whose only fault is a name spelled in another
+	// case than its field's, is that data with the field's own names (see
+	// Replay).
+	respelled, from []byte
 }
 
 func (e *InputError) Error() string {
@@ -75,7 +89,9 @@ func Invalid(field, message string) error {
 type Fields []FieldError
 
 // Add records a field error.
-func (f *Fields) Add(field, message string) { *f = append(*f, FieldError{field, message}) }
+func (f *Fields) Add(field, message string) {
+	*f = append(*f, FieldError{Field: field, Message: message})
+}
 
 // Err returns nil when nothing was recorded, else an *InputError.
 func (f Fields) Err() error {

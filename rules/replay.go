@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -34,10 +36,26 @@ func Replay(g Game, players []Player, options json.RawMessage, log []Event) (Sta
 		return nil, fmt.Errorf("setup: %w", err)
 	}
 	for i, ev := range Effective(log) {
-		s, _, err = g.Apply(s, ev)
+		s, err = applyStored(g, s, ev)
 		if err != nil {
 			return nil, fmt.Errorf("effective event %d (%s): %w", i+1, ev.Type, err)
 		}
 	}
 	return s, nil
+}
+
+// applyStored applies a stored event. Names in event data were once matched
+// to fields in any case, as encoding/json matches them, and are now matched
+// exactly: data stored with a name in another case ("PLAYER") is read with
+// its fields' own names, to the value it always gave.
+func applyStored(g Game, s State, ev Event) (State, error) {
+	for range 8 { // one try per differently spelled object decoded
+		next, _, err := g.Apply(s, ev)
+		var in *InputError
+		if err == nil || !errors.As(err, &in) || in.respelled == nil || !bytes.Equal(in.from, ev.Data) {
+			return next, err
+		}
+		ev.Data = in.respelled
+	}
+	return nil, fmt.Errorf("event data spelled in too many ways")
 }

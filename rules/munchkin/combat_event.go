@@ -127,7 +127,7 @@ func applyCombat(s *State, raw []byte) ([]rules.Ruling, error) {
 	var rs []rules.Ruling
 	if s.inCombat() {
 		rs = append(rs, pendingRuling(s))
-	} else if s.Turn.Fought || s.Turn.KillLevels > 0 {
+	} else if s.Turn.Fought {
 		rs = append(rs, rules.Rule("MUNCHKIN-TURN-7",
 			"This turn's fight is already recorded; a player fights once a turn (phase 1, or Look for Trouble in phase 2).",
 			"مبارزه‌ی این نوبت قبلاً ثبت شده؛ هر بازیکن تو هر نوبت یه بار مبارزه می‌کنه (مرحله‌ی 1، یا «دنبال شر بگردین» تو مرحله‌ی 2)."))

@@ -20,9 +20,10 @@ var eventExamples = []struct{ typ, data string }{
 }
 
 var eventDescriptions = map[string]string{
-	evLevelChanged: `A pawn moves on the level track: {player, delta, reason}. reason is kill (the fighter's own kill; the only way to the winning level), ` +
-		`help (an Elf helper, 1 per monster killed, after a kill recorded this turn with reason kill), sell, card (Go Up a Level when positive: never in combat, never the winning level; ` +
+	evLevelChanged: `A pawn moves on the level track: {player, delta, reason}. reason is kill, help, sell, card (Go Up a Level when positive: never in combat, never the winning level; ` +
 		`another card when negative), curse, bad_stuff (after a failed run-away roll this turn), death (delta 0) or correction (a table fix; never the winning level). ` +
+		`A gain for kill (the fighter) or help (an Elf helper) is only the part of what this turn's won combat earned that is not yet moved; the combat event moves those levels itself, ` +
+		`so a kill is recorded with combat, and the winning level comes only from it. ` +
 		`Levels never go below 1: a larger loss stops at 1 with a note. The combat and items_sold events move pawns themselves; do not record their levels again.`,
 	evCharacterUpdated: `Race and Class cards, gender, Super Munchkin and Half-Breed: {player, gender?: male|female, races?: [elf|dwarf|halfling], classes?: [warrior|wizard|thief|cleric], super_munchkin?, half_breed?}. ` +
 		`Omitted fields keep their value; an empty races list means Human. At most one race and one class, two with Half-Breed / Super Munchkin, which need a Race / Class card.`,

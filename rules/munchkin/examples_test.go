@@ -236,7 +236,7 @@ func TestExample5GoUpALevel(t *testing.T) {
 	inFight, _ := do(t, at(8), evCombat, `{"player":"p1","bonus":0,"monsters":[`+troll+`]}`) // 5d
 	rejects(t, inFight, evLevelChanged, `{"player":"p1","delta":1,"reason":"card"}`, "MUNCHKIN-TREASURE-7")
 	rejects(t, inFight, evLevelChanged, `{"player":"p1","delta":1,"reason":"card"}`, "MUNCHKIN-TIMING-4")
-	won, notes := do(t, at(9), evLevelChanged, `{"player":"p1","delta":1,"reason":"kill"}`) // 5f
+	won, notes := do(t, at(9), evCombat, `{"player":"p1","bonus":2,"monsters":[`+troll+`]}`) // 5f
 	wantLevel(t, won, "Dana", 10)
 	note(t, notes, "MUNCHKIN-WIN-1")
 	if !won.Finished || won.Result().Winners[0] != "p1" {
@@ -273,8 +273,8 @@ func TestExample6RunningAway(t *testing.T) {
 	note(t, notes, "MUNCHKIN-LEVEL-2")
 	rulestest.Broke("MUNCHKIN-LEVEL-2")
 	wantLevel(t, s, "Gita", 1)
-	rejects(t, s, evRunAway, `{"player":"p2","monster":"Y","roll":6}`, "MUNCHKIN-RUN-1") // a fifth roll
-	rejects(t, s, evLevelChanged, `{"player":"p1","delta":1,"reason":"kill"}`, "MUNCHKIN-TURN-7")
+	rejects(t, s, evRunAway, `{"player":"p2","monster":"Y","roll":6}`, "MUNCHKIN-RUN-1")           // a fifth roll
+	rejects(t, s, evLevelChanged, `{"player":"p1","delta":1,"reason":"kill"}`, "MUNCHKIN-LEVEL-6") // a lost fight earns nothing
 	if s.Combat.Treasures.Count != 0 {
 		t.Fatal("no Treasure after running away (RUN-1)")
 	}

@@ -20,7 +20,7 @@ func fuzzStates(t testing.TB) []*State {
 	mid, _ = do(t, mid, evCombat, `{"player":"p1","helper":"p2","bonus":0,"helper_bonus":0,"monsters":[`+troll+`,{"name":"Orc","level":3,"treasures":1}]}`)
 	mid, _ = do(t, mid, evRunAway, `{"player":"p1","monster":"Orc","roll":2}`)
 	won := fresh.with(func(s *State) { s.pl("Ali").Level = 9 })
-	won, _ = do(t, won, evLevelChanged, `{"player":"p1","delta":1,"reason":"kill"}`)
+	won, _ = do(t, won, evCombat, `{"player":"p1","bonus":2,"monsters":[`+troll+`]}`)
 	return []*State{fresh, mid, won}
 }
 

@@ -27,8 +27,6 @@ func (s *State) AppendJSON(b []byte) ([]byte, error) {
 	b = jsonw.String(b, t.Player)
 	b = append(b, `,"fought":`...)
 	b = jsonw.Bool(b, t.Fought)
-	b = append(b, `,"kill_levels":`...)
-	b = jsonw.Int(b, t.KillLevels)
 	b = append(b, `,"caught":`...)
 	b = jsonw.Strings(b, t.Caught)
 	b = append(b, `},"combat":`...)

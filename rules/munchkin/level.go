@@ -84,35 +84,21 @@ func applyLevelChanged(s *State, raw []byte) ([]rules.Ruling, error) {
 					"وسط مبارزه نمی‌شه پاداش (سطح) گرفت؛ پاداش فقط بعد از تموم شدن مبارزه می‌آد."),
 				rules.Rule("MUNCHKIN-RUN-1", "This fight was lost: those who run away get no levels and no Treasure.",
 					"این مبارزه باخته شده: کسی که فرار می‌کنه نه سطح می‌گیره نه گنج."))
-		} else if s.Turn.Fought {
-			rs = append(rs, rules.Rule("MUNCHKIN-TURN-7",
-				"This turn's fight is already recorded with the combat event, and its levels were applied then.",
-				"مبارزه‌ی این نوبت با رویداد combat ثبت شده و سطح‌هاش همون موقع داده شده."))
-		}
-		if reason == reasonKill {
-			if p.ID != s.Turn.Player {
-				rs = append(rs, rules.Rule("MUNCHKIN-COMBAT-9",
-					fmt.Sprintf("It is %s's turn: only the player whose fight it is gains levels for the kill; %s can gain only as an Elf helper (reason help).", s.name(s.Turn.Player), p.Name),
-					fmt.Sprintf("نوبتِ %s است: فقط صاحب مبارزه برای کشتن هیولا سطح می‌گیره؛ %s فقط به‌عنوان «الف» کمک‌کننده سطح می‌گیره (دلیل help).", s.name(s.Turn.Player), p.Name)))
-			}
-			to = min(to, top) // extra levels past the winning level are irrelevant
 			break
 		}
-		switch {
-		case p.ID == s.Turn.Player || !p.character().isRace("elf"):
+		if reason == reasonKill && p.ID != s.Turn.Player {
+			rs = append(rs, rules.Rule("MUNCHKIN-COMBAT-9",
+				fmt.Sprintf("It is %s's turn: only the player whose fight it is gains levels for the kill; %s can gain only as an Elf helper (reason help).", s.name(s.Turn.Player), p.Name),
+				fmt.Sprintf("نوبتِ %s است: فقط صاحب مبارزه برای کشتن هیولا سطح می‌گیره؛ %s فقط به‌عنوان «الف» کمک‌کننده سطح می‌گیره (دلیل help).", s.name(s.Turn.Player), p.Name)))
+			break
+		}
+		if reason == reasonHelp && (p.ID == s.Turn.Player || !p.character().isRace("elf")) {
 			rs = append(rs, rules.Rule("MUNCHKIN-HELP-12",
 				p.Name+" gains no level for helping: only an Elf helper goes up, 1 level per monster killed.",
 				p.Name+" برای کمک کردن سطح نمی‌گیره: فقط «الف»ِ کمک‌کننده به‌ازای هر هیولای کشته‌شده یه سطح می‌ره بالا."))
-		case s.Turn.KillLevels == 0 && !s.Turn.Fought:
-			rs = append(rs, rules.Rule("MUNCHKIN-LEVEL-6",
-				"No kill is recorded this turn: the only level a combat gives is for killing monsters.",
-				"تو این نوبت هیچ هیولایی کشته نشده: تنها سطحی که از مبارزه می‌آد برای کشتن هیولاست."))
+			break
 		}
-		if to >= top && !s.Options.ElfHelperCanWin {
-			rs = append(rs, rules.Rule("MUNCHKIN-WIN-2",
-				fmt.Sprintf("An Elf helper cannot reach level %d by helping: the winning level comes only from the fighter's own kill. %s may go up to level %d.", top, p.Name, top-1),
-				fmt.Sprintf("«الف»ِ کمک‌کننده با کمک کردن به سطح %d نمی‌رسه: سطح آخر فقط با کشتن هیولا به دست خود مبارز می‌آد. %s حداکثر تا سطح %d می‌ره.", top, p.Name, top-1)))
-		}
+		rs = append(rs, unbackedReward(s, p, reason, delta)...)
 		to = min(to, top)
 	case reasonSell:
 		if p.ID != s.Turn.Player {
@@ -170,9 +156,6 @@ func applyLevelChanged(s *State, raw []byte) ([]rules.Ruling, error) {
 			fmt.Sprintf("Nothing takes a level below 1: %s stops at level 1 instead of %d.", p.Name, to),
 			fmt.Sprintf("هیچی سطح رو از 1 پایین‌تر نمی‌بره: %s به‌جای %d روی سطح 1 می‌مونه.", p.Name, to)))
 		to = 1
-	}
-	if reason == reasonKill {
-		s.Turn.KillLevels += delta
 	}
 	s.setLevel(i, reason, delta, to)
 	if to >= top && (reason == reasonKill || reason == reasonHelp) {

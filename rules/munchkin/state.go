@@ -63,9 +63,6 @@ type TurnState struct {
 	Player string `json:"player"`
 	// Fought: a combat was recorded this turn (phase 2 is skipped, TURN-7).
 	Fought bool `json:"fought"`
-	// KillLevels: levels recorded with reason "kill" this turn without a
-	// combat record; an Elf helper's "help" levels need one.
-	KillLevels int `json:"kill_levels"`
 	// Caught lists runners a monster caught this turn: Bad Stuff may follow.
 	Caught []string `json:"caught"`
 }

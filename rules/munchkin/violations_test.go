@@ -93,7 +93,7 @@ func TestEachCheckedRuleIsBroken(t *testing.T) {
 		}},
 		{"MUNCHKIN-WIN-2", evLevelChanged, `{"player":"p2","delta":2,"reason":"help"}`, func() *State {
 			s := elves().with(func(s *State) { s.pl("Bahar").Level = 8 })
-			s, _ = do(t, s, evLevelChanged, `{"player":"p1","delta":1,"reason":"kill"}`)
+			s, _ = do(t, s, evCombat, `{"player":"p1","helper":"p2","bonus":9,"helper_bonus":0,"monsters":[`+troll+`]}`)
 			return s
 		}},
 		{"MUNCHKIN-WIN-3", evLevelChanged, `{"player":"p1","delta":2,"reason":"card"}`, func() *State { return at(8) }},
@@ -108,17 +108,6 @@ func TestEachCheckedRuleIsBroken(t *testing.T) {
 			rejects(t, s, c.typ, c.data, c.rule)
 		})
 	}
-}
-
-// An Elf helper's manual level after a manual kill is accepted (the
-// counterpart of LEVEL-6 and WIN-2 above).
-func TestManualKillThenElfHelp(t *testing.T) {
-	s := table(t, "", "Ali", "Bahar", "Cyrus")
-	s, _ = do(t, s, evCharacterUpdated, `{"player":"p2","races":["elf"]}`)
-	s, _ = do(t, s, evLevelChanged, `{"player":"p1","delta":2,"reason":"kill"}`)
-	s, _ = do(t, s, evLevelChanged, `{"player":"p2","delta":2,"reason":"help"}`)
-	wantLevel(t, s, "Bahar", 3)
-	rejects(t, s, evCombat, `{"player":"p1","bonus":9,"monsters":[`+troll+`]}`, "MUNCHKIN-TURN-7")
 }
 
 // Flags: accepted events that carry a warning (LEVEL-2, BIG-5, HELP-1).

@@ -1,7 +1,6 @@
 package rulestest
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -143,10 +142,7 @@ func citedIn(g rules.Game, dir string) (map[string]bool, []string) {
 // catalog coverage, and fails a full run whose coverage is incomplete.
 //
 //	func TestMain(m *testing.M) { rulestest.Main(m, New()) }
-//
-// It also checks every decode against encoding/json (VerifyDecoding).
 func Main(m *testing.M, g rules.Game) {
-	VerifyDecoding()
 	code := m.Run()
 	report, ok := Coverage(g, ".")
 	fmt.Println(report)
@@ -154,15 +150,4 @@ func Main(m *testing.M, g rules.Game) {
 		code = 1
 	}
 	os.Exit(code)
-}
-
-// VerifyDecoding is for a TestMain: it turns rules.VerifyDecoding on, so
-// that every decode of event data, options and referee questions in the
-// package's tests and fuzzing is checked against encoding/json; unless
-// benchmarks were asked for, whose figures it would double.
-func VerifyDecoding() {
-	flag.Parse()
-	if b := flag.Lookup("test.bench"); b == nil || b.Value.String() == "" {
-		rules.VerifyDecoding(true)
-	}
 }

@@ -48,18 +48,15 @@ func (s *State) applyBattleDeclared(raw json.RawMessage) (*State, []rules.Ruling
 		rs = append(rs, inactive...)
 	} else if !slices.Contains(s.FullAtTurnStart, l) {
 		ls := s.land(l)
-		size := len(ls.Armies[p].slots)
-		rs = append(rs, rules.Rule("YATUK-BATTLE-1",
-			fmt.Sprintf("%s may declare battle at %s only if his column there held %d cards, the capacity, at the start of his turn.", who, landEN[l], ls.Capacity),
-			fmt.Sprintf("%s فقط وقتی می‌تواند در %s اعلام نبرد کند که در آغاز نوبتش به اندازه‌ی ظرفیت (%d کارت) در آن‌جا لشکر داشته باشد.", who, landFA[l], ls.Capacity)))
-		if size < ls.Capacity {
-			rs = append(rs, rules.Rule("YATUK-BATTLE-2",
-				fmt.Sprintf("%s's column at %s has %d of %d cards; battle cannot be declared with a smaller army.", who, landEN[l], size, ls.Capacity),
-				fmt.Sprintf("لشکر %s در %s %d کارت از %d کارت ظرفیت را دارد؛ با لشکر کوچک‌تر نمی‌توان اعلام نبرد کرد.", who, landFA[l], size, ls.Capacity)))
+		if size := len(ls.Armies[p].slots); size != ls.Capacity {
+			rs = append(rs, declaredRulings(who, l, size, ls.Capacity)...)
 		} else {
-			rs = append(rs, rules.Rule("YATUK-TWO-8",
-				fmt.Sprintf("%s filled %s during this turn; a land filled by one action cannot be declared by the next one.", who, landEN[l]),
-				fmt.Sprintf("%s ظرفیت %s را در همین نوبت پر کرده است؛ سرزمینی که با یک عمل پر شده را نمی‌توان با عمل بعدی همان نوبت اعلام نبرد کرد.", who, landFA[l])))
+			rs = append(rs, rules.Rule("YATUK-BATTLE-1",
+				fmt.Sprintf("%s may declare battle at %s only if his column there held %d cards, the capacity, at the start of his turn.", who, landEN[l], ls.Capacity),
+				fmt.Sprintf("%s فقط وقتی می‌تواند در %s اعلام نبرد کند که در آغاز نوبتش به اندازه‌ی ظرفیت (%d کارت) در آن‌جا لشکر داشته باشد.", who, landFA[l], ls.Capacity)),
+				rules.Rule("YATUK-TWO-8",
+					fmt.Sprintf("%s filled %s during this turn; a land filled by one action cannot be declared by the next one.", who, landEN[l]),
+					fmt.Sprintf("%s ظرفیت %s را در همین نوبت پر کرده است؛ سرزمینی که با یک عمل پر شده را نمی‌توان با عمل بعدی همان نوبت اعلام نبرد کرد.", who, landFA[l])))
 		}
 	}
 	if len(rs) > 0 {

@@ -70,10 +70,8 @@ const (
 func (game) Catalog() []rules.RuleEntry { return catalog() }
 
 func (game) Setup(players []rules.Player, options json.RawMessage) (rules.State, any, error) {
-	if n := len(players); n < 2 || n > 4 {
-		return nil, nil, rules.Violate("YATUK-SETUP-10",
-			fmt.Sprintf("Yatuk is played by 2 to 4 players, not %d.", n),
-			fmt.Sprintf("یاتوک را 2 تا 4 بازیکن بازی می‌کنند، نه %d نفر.", n))
+	if r := seatsRuling(len(players)); r != nil {
+		return nil, nil, rules.Violations([]rules.Ruling{*r})
 	}
 	var f rules.Fields
 	seen := map[string]bool{}

@@ -92,7 +92,13 @@ func decodeArmyRequest(body json.RawMessage) ([]Card, GemSet, ArmyOptions, error
 		return nil, 0, ArmyOptions{}, err
 	}
 	checkArmyOptions(cards, gems, opt, "", &f)
-	return cards, gems, opt, f.Err()
+	if err := f.Err(); err != nil {
+		return nil, 0, ArmyOptions{}, err
+	}
+	if r := columnRuling("This army", "این", "", len(cards), 0); r != nil {
+		return nil, 0, ArmyOptions{}, rules.Violations([]rules.Ruling{*r})
+	}
+	return cards, gems, opt, nil
 }
 
 func askArmy(body json.RawMessage) (any, error) {
@@ -113,18 +119,22 @@ type battleRequest struct {
 	WhiteGemColor   *string               `json:"white_gem_color"`
 	ChainResolution *string               `json:"chain_resolution"`
 	Links           map[string][]*int     `json:"links"`
+	// Capacity is the land's capacity as printed on its card; Gomati's
+	// (6) is the rulebook's, the others are unknown unless given.
+	Capacity *int `json:"capacity"`
 }
 
 // BattleAnswer is the battle referee's answer.
 type BattleAnswer struct {
-	Land          Land         `json:"land"`
-	Gem           Gem          `json:"gem"`
-	Type          BattleType   `json:"type"`
-	CurrentPlayer string       `json:"current_player"`
-	Armies        []ArmyResult `json:"armies"`
-	TopStrength   int          `json:"top_strength"`
-	Tied          []string     `json:"tied"`
-	Winner        string       `json:"winner"`
+	Land          Land           `json:"land"`
+	Capacity      CapacityAnswer `json:"capacity"`
+	Gem           Gem            `json:"gem"`
+	Type          BattleType     `json:"type"`
+	CurrentPlayer string         `json:"current_player"`
+	Armies        []ArmyResult   `json:"armies"`
+	TopStrength   int            `json:"top_strength"`
+	Tied          []string       `json:"tied"`
+	Winner        string         `json:"winner"`
 	// Rule is YATUK-BATTLE-11 for a clear winner, else YATUK-TIE-1, -2 or -3.
 	Rule        string         `json:"rule"`
 	Explanation rules.Text     `json:"explanation"`
@@ -139,13 +149,14 @@ type CarrierAnswer struct {
 }
 
 type battleQuestion struct {
-	land    Land
-	armies  []battleArmy
-	seats   []string
-	current string
-	typ     BattleType
-	white   Color
-	res     Resolution
+	land     Land
+	capacity CapacityAnswer
+	armies   []battleArmy
+	seats    []string
+	current  string
+	typ      BattleType
+	white    Color
+	res      Resolution
 }
 
 func decodeBattleRequest(body json.RawMessage) (battleQuestion, error) {
@@ -155,6 +166,9 @@ func decodeBattleRequest(body json.RawMessage) (battleQuestion, error) {
 	}
 	var f rules.Fields
 	q := battleQuestion{land: parseLand(in.Land, "land", &f), current: in.CurrentPlayer, typ: ForcedBattle}
+	if q.land != "" {
+		q.capacity = questionCapacity(q.land, in.Capacity, "capacity", &f)
+	}
 	q.res = parseResolution(in.ChainResolution, "chain_resolution", &f)
 	q.white = parseColor(in.WhiteGemColor, "white_gem_color", &f)
 	if in.CurrentPlayer == "" {
@@ -200,6 +214,17 @@ func decodeBattleRequest(body json.RawMessage) (battleQuestion, error) {
 	}
 	holders := map[Gem]string{}
 	var rs []rules.Ruling
+	seats := len(ids)
+	if in.Players != nil {
+		seats = len(in.Players)
+	}
+	if r := seatsRuling(seats); r != nil && (in.Players != nil || seats > maxSeats) {
+		rs = append(rs, *r)
+	}
+	capacity := 0
+	if v := q.capacity.Value; v != nil {
+		capacity = *v
+	}
 	whiteHeld := false
 	for _, id := range ids {
 		path := "armies." + id
@@ -211,6 +236,9 @@ func decodeBattleRequest(body json.RawMessage) (battleQuestion, error) {
 		case len(cards) > MaxArmyCards:
 			f.Add(path, fmt.Sprintf("has %d cards; the referee rules on at most %d", len(cards), MaxArmyCards))
 			continue
+		}
+		if r := columnRuling(id, id, q.land, len(cards), capacity); r != nil {
+			rs = append(rs, *r)
 		}
 		a := battleArmy{player: id, cards: parseCards(cards, path, &f), gems: parseGems(in.Gems[id], "gems."+id, &f)}
 		for _, g := range a.gems.Gems() {
@@ -243,7 +271,7 @@ func decodeBattleRequest(body json.RawMessage) (battleQuestion, error) {
 	if err := f.Err(); err != nil {
 		return q, err
 	}
-	_, curHasArmy := in.Armies[in.CurrentPlayer]
+	cur, curHasArmy := in.Armies[in.CurrentPlayer]
 	if in.DeclaredBy != nil {
 		q.typ = DeclaredBattle
 		switch {
@@ -255,11 +283,23 @@ func decodeBattleRequest(body json.RawMessage) (battleQuestion, error) {
 			rs = append(rs, rules.Rule("YATUK-BATTLE-1",
 				fmt.Sprintf("%s has no army here; a player declares battle only where his column is full.", in.CurrentPlayer),
 				fmt.Sprintf("%s در این سرزمین لشکری ندارد؛ بازیکن فقط جایی اعلام نبرد می‌کند که لشکرش به اندازه‌ی ظرفیت باشد.", in.CurrentPlayer)))
+		case len(cur) <= capacity:
+			rs = append(rs, declaredRulings(in.CurrentPlayer, q.land, len(cur), capacity)...)
 		}
 	} else if !curHasArmy {
 		rs = append(rs, rules.Rule("YATUK-BATTLE-4",
 			fmt.Sprintf("A forced battle starts only at the start of the turn of a player with a full column there, and %s has no army here. If the battle was declared, give declared_by.", in.CurrentPlayer),
 			fmt.Sprintf("نبرد اجباری فقط در آغاز نوبت بازیکنی آغاز می‌شود که در آن سرزمین لشکر کامل دارد، و %s در این‌جا لشکری ندارد. اگر نبرد اعلام شده، declared_by را بدهید.", in.CurrentPlayer)))
+	} else {
+		var others []int
+		for id, cards := range in.Armies {
+			if id != in.CurrentPlayer {
+				others = append(others, len(cards))
+			}
+		}
+		if r := forcedRuling(in.CurrentPlayer, q.land, len(cur), others, capacity); r != nil {
+			rs = append(rs, *r)
+		}
 	}
 	return q, rules.Violations(rs)
 }
@@ -278,7 +318,7 @@ func askBattle(body json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ans := BattleAnswer{Land: q.land, Gem: landGem[q.land], Type: q.typ, CurrentPlayer: q.current, Armies: v.armies,
+	ans := BattleAnswer{Land: q.land, Capacity: q.capacity, Gem: landGem[q.land], Type: q.typ, CurrentPlayer: q.current, Armies: v.armies,
 		TopStrength: v.top, Tied: v.tied, Winner: v.winner, Rule: v.rule, Explanation: v.text}
 	if c := v.carrier; c != nil {
 		den, dfa := describe(c.Card)

@@ -1,4 +1,0 @@
-package rules
-
-// DecodeFresh is Decode on a new json.Decoder, for comparison in tests.
-var DecodeFresh = decodeFresh
