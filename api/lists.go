@@ -34,7 +34,7 @@ type MatchListItem struct {
 	ID       string         `json:"id"`
 	Game     string         `json:"game"`
 	LeagueID *string        `json:"league_id"`
-	Status   string         `json:"status" enums:"in_progress,finished,abandoned"`
+	Status   string         `json:"status"`
 	Players  []SeatResponse `json:"players"`
 	Totals   map[string]int `json:"totals"`
 	Version  int64          `json:"version"`
@@ -85,16 +85,6 @@ func optionalTime(t *time.Time) *string {
 }
 
 // listLeagues lists the leagues the caller may read.
-//
-//	@Summary		List leagues
-//	@Description	The leagues the caller may read (private leagues only with a token of the league, or an admin's), newest first.
-//	@Tags			leagues
-//	@Param			game	query		string	false	"only leagues of this game"
-//	@Param			limit	query		int		false	"page size, 1 to 200 (default 50)"
-//	@Param			cursor	query		string	false	"next_cursor of the previous page"
-//	@Success		200		{object}	LeaguesPage
-//	@Failure		400		{object}	Problem
-//	@Router			/v1/leagues [get]
 func (s *Server) listLeagues(c echo.Context) error {
 	game := c.QueryParam("game")
 	if game != "" {
@@ -118,16 +108,6 @@ func (s *Server) listLeagues(c echo.Context) error {
 }
 
 // listPlayers lists and searches players.
-//
-//	@Summary		List or search players
-//	@Description	Without q, every player by name. With q, the players whose name contains q, folded as rule search folds (case, Arabic and Persian letter forms, ZWNJ, diacritics: "علي" finds "علی"): names that begin with q first, then names with a word that begins with q, then the rest. Merged records are not listed.
-//	@Tags			players
-//	@Param			q		query		string	false	"part of a name"
-//	@Param			limit	query		int		false	"page size, 1 to 200 (default 50)"
-//	@Param			cursor	query		string	false	"next_cursor of the previous page"
-//	@Success		200		{object}	PlayersPage
-//	@Failure		400		{object}	Problem
-//	@Router			/v1/players [get]
 func (s *Server) listPlayers(c echo.Context) error {
 	q := c.QueryParam("q")
 	if len(q) > 200 {
@@ -149,21 +129,6 @@ func (s *Server) listPlayers(c echo.Context) error {
 }
 
 // listMatches lists the matches the caller may read.
-//
-//	@Summary		List matches
-//	@Description	The matches the caller may read (a private league's only with a token of the league, or an admin's), newest first: by played_at when it was given, else by creation. Each item is a summary, not the whole match.
-//	@Tags			matches
-//	@Param			league_id	query		string	false	"only this league's matches"
-//	@Param			status		query		string	false	"only matches with this status"	Enums(in_progress, finished, abandoned)
-//	@Param			game		query		string	false	"only matches of this game"
-//	@Param			player_id	query		string	false	"only matches this player sat in"
-//	@Param			limit		query		int		false	"page size, 1 to 200 (default 50)"
-//	@Param			cursor		query		string	false	"next_cursor of the previous page"
-//	@Success		200			{object}	MatchesPage
-//	@Failure		400			{object}	Problem
-//	@Failure		404			{object}	Problem	"an unknown or unreadable league, or an unknown player"
-//	@Failure		410			{object}	Problem	"the player was merged into another (into)"
-//	@Router			/v1/matches [get]
 func (s *Server) listMatches(c echo.Context) error {
 	ctx := c.Request().Context()
 	f := db.MatchFilter{LeagueID: c.QueryParam("league_id"), Status: c.QueryParam("status"), Game: c.QueryParam("game"), PlayerID: c.QueryParam("player_id")}

@@ -15,9 +15,9 @@ import (
 
 // Problem is an RFC 9457 problem detail.
 type Problem struct {
-	Type       string             `json:"type" example:"/problems/rule-violation"`
-	Title      string             `json:"title" example:"The rules do not allow this"`
-	Status     int                `json:"status" example:"422"`
+	Type       string             `json:"type"`
+	Title      string             `json:"title"`
+	Status     int                `json:"status"`
 	Detail     string             `json:"detail,omitempty"`
 	Instance   string             `json:"instance,omitempty"`
 	RequestID  string             `json:"request_id,omitempty"`
@@ -31,12 +31,12 @@ type Problem struct {
 
 // ViolationDTO is one broken rule in the request's language.
 type ViolationDTO struct {
-	Rule    string `json:"rule" example:"WIZARD-BID-3"`
-	Title   string `json:"title" example:"Bid range"`
-	Message string `json:"message" example:"A bid in round 3 must be from 0 to 3, not 5."`
+	Rule    string `json:"rule"`
+	Title   string `json:"title"`
+	Message string `json:"message"`
 	// Section is where the rule stands in the rulebook: the seed's heading as
 	// printed (Persian) for fa, the translated heading otherwise.
-	Section string `json:"section,omitempty" example:"Prediction"`
+	Section string `json:"section,omitempty"`
 }
 
 // problemKind is one entry of the error vocabulary: its type slug, status

@@ -19,7 +19,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/healthz", s.health},
 		{http.MethodGet, "/openapi.yaml", s.openAPI},
 		{http.MethodGet, "/docs", s.docsRedirect},
-		{http.MethodGet, "/docs/*", s.docsUI()},
+		{http.MethodGet, "/docs/*", s.docsFile},
 
 		{http.MethodGet, "/v1/games", s.listGames},
 		{http.MethodGet, "/v1/games/:game", s.getGame},

@@ -99,12 +99,12 @@ func (ix *ruleIndex) search(game, q string) []rules.RuleEntry {
 
 // RuleResponse is one catalog entry in the request's language.
 type RuleResponse struct {
-	ID     string       `json:"id" example:"WIZARD-BID-3"`
-	Game   string       `json:"game" example:"wizard"`
+	ID     string       `json:"id"`
+	Game   string       `json:"game"`
 	Title  string       `json:"title"`
 	Text   string       `json:"text"`
 	Source rules.Source `json:"source"`
-	Check  string       `json:"check" enums:"checked,computed,unchecked"`
+	Check  string       `json:"check"`
 }
 
 // RulesResponse is a game's catalog, filtered and ranked by q.
@@ -119,15 +119,6 @@ func ruleResponse(game string, e rules.RuleEntry, lang string) RuleResponse {
 }
 
 // listRules returns a game's rule catalog, searchable.
-//
-//	@Summary	A game's rule catalog
-//	@Tags		rules
-//	@Param		game	path		string	true	"game ID"
-//	@Param		q		query		string	false	"words to search for (English or Persian), best match first"
-//	@Param		lang	query		string	false	"fa for Persian"
-//	@Success	200		{object}	RulesResponse
-//	@Failure	404		{object}	Problem
-//	@Router		/v1/games/{game}/rules [get]
 func (s *Server) listRules(c echo.Context) error {
 	g, err := s.game(c.Param("game"))
 	if err != nil {
@@ -147,14 +138,6 @@ func (s *Server) listRules(c echo.Context) error {
 }
 
 // getRule returns one rule by ID.
-//
-//	@Summary	One rule
-//	@Tags		rules
-//	@Param		id		path		string	true	"rule ID"
-//	@Param		lang	query		string	false	"fa for Persian"
-//	@Success	200		{object}	RuleResponse
-//	@Failure	404		{object}	Problem
-//	@Router		/v1/rules/{id} [get]
 func (s *Server) getRule(c echo.Context) error {
 	id := strings.ToUpper(c.Param("id"))
 	r, ok := s.rules.byID[id]

@@ -1,13 +1,6 @@
 // Package api is Motamed's HTTP interface: echo handlers, the routes in one
 // list, request and response shapes, and one function that maps every error
 // to an RFC 9457 problem.
-//
-//	@title						Motamed API
-//	@version					1
-//	@description				Table-companion scoring and referee API: record what happens at a physical game table; Motamed checks each event against the game's rules, keeps the score and serves league standings.
-//	@BasePath					/
-//	@accept						json
-//	@produce					json
 package api
 
 import (
@@ -142,16 +135,11 @@ func (s *Server) writeJSON(c echo.Context, status int, v any) error {
 }
 
 // health answers liveness.
-//
-//	@Summary	Liveness
-//	@Tags		health
-//	@Success	200	{object}	Health
-//	@Router		/healthz [get]
 func (s *Server) health(c echo.Context) error {
 	return s.writeJSON(c, http.StatusOK, Health{Status: "ok"})
 }
 
 // Health is the liveness answer.
 type Health struct {
-	Status string `json:"status" example:"ok"`
+	Status string `json:"status"`
 }
