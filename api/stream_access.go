@@ -177,7 +177,7 @@ func (b *streamBook) revokeToken(tokenID string) {
 	gates := members(b.byToken[tokenID])
 	b.mu.Unlock()
 	for _, g := range gates {
-		g.end(kindUnauthorized.problem(g.lang, "The token this stream was opened with has been revoked."))
+		g.end(streamEndProblem(kindUnauthorized, g.lang, "The token this stream was opened with has been revoked."))
 	}
 }
 
@@ -189,7 +189,7 @@ func (b *streamBook) leagueChanged(l *db.League) {
 	b.mu.Unlock()
 	for _, g := range gates {
 		if !canReadLeague(g.token, l) {
-			g.end(kindNotFound.problem(g.lang, "The league has been made private: this stream may no longer show it."))
+			g.end(streamEndProblem(kindNotFound, g.lang, "The league has been made private: this stream may no longer show it."))
 		}
 	}
 }
@@ -229,6 +229,15 @@ func members(set map[*streamGate]struct{}) []*streamGate {
 		out = append(out, g)
 	}
 	return out
+}
+
+// streamEndProblem is the problem of a stream's last event, in its language.
+func streamEndProblem(k problemKind, lang, detail string) *Problem {
+	p := k.problem(lang, detail)
+	if lang == "fa" {
+		persianProblem(p)
+	}
+	return p
 }
 
 // streamRetryAfter is the wait suggested to a client refused a stream.
