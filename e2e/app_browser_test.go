@@ -233,7 +233,13 @@ func evalIn[T any](p *tab, js string) T {
 func (p *tab) shot(name string) {
 	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
 	defer cancel()
-	if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+	// what the phone's screen shows; a failure keeps the whole page
+	shoot := chromedp.CaptureScreenshot()
+	_, _ = chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	if name == "failed" {
+		shoot = chromedp.FullScreenshot(100)
+	}
+	if png, err := chromedp.Run(ctx, shoot); err == nil {
 		_ = os.WriteFile(filepath.Join(p.b.arts, "app-"+name+".png"), png, 0o644)
 	}
 }

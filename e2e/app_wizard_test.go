@@ -61,6 +61,13 @@ func newMatch(p *tab, game string, names []string, options map[string]string) st
 	p.b.t.Helper()
 	p.click("#new-match")
 	p.choose("#nm-game", game)
+	return startMatch(p, names, options)
+}
+
+// startMatch seats new players on the new-match screen, sets the options
+// and starts the match.
+func startMatch(p *tab, names []string, options map[string]string) string {
+	p.b.t.Helper()
 	for _, n := range names {
 		p.typeIn("#nm-new", n)
 		p.click("#add-player")
@@ -179,6 +186,13 @@ func TestAppWizardMatch(t *testing.T) {
 	id := newMatch(p, "wizard", []string{"Ali", "Sara", "Reza"}, map[string]string{"rounds": "5", "bid_total_rule": "dealer_must_break"})
 	ids := playerIDs(c, id)
 	p.axe("wizard deal")
+	// The home lists the match being played, with its screen and the app.
+	p.click(".brand")
+	p.waitText("#home", "Ali, Sara, Reza")
+	p.shot("home-playing")
+	p.axe("home with a match")
+	p.click("#home .list a[href^='#/m/']")
+	p.waitText("#next", "Round 1")
 
 	// Round 1: Ali deals; Sara, Reza, then Ali bid. Sara 1 and Reza 0 leave
 	// Ali the one forbidden bid 0: shown, tapped, refused with its rule.
@@ -290,7 +304,28 @@ func TestAppWizardFullMatch(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("wizard-20")
 	signIn(p, c)
-	id := newMatch(p, "wizard", []string{"Nima", "Mina", "Dara"}, nil)
+	// Sara is known already: typing her name again asks whether she is
+	// meant, and the search finds her too.
+	sara := c.id("POST", "/v1/players", map[string]any{"name": "Sara"})
+	p.click("#new-match")
+	p.choose("#nm-game", "wizard")
+	p.typeIn("#nm-new", "sara")
+	p.click("#add-player")
+	p.waitText("#new .same", "Is this the player you mean?")
+	p.click("#new .same button.choice")
+	p.waitText("#seats", "Sara")
+	if evalIn[int](p, `document.querySelectorAll('#seats li').length`) != 1 {
+		t.Fatal("Sara was seated twice or not at all")
+	}
+	c.id("POST", "/v1/players", map[string]any{"name": "Nima"})
+	p.typeIn("#nm-search", "nim")
+	p.waitText("#search-results", "Nima")
+	p.click("#search-results button")
+	p.waitText("#seats", "Nima")
+	id := startMatch(p, []string{"Dara"}, nil)
+	if got := playerIDs(c, id)[0]; got != sara {
+		t.Fatalf("the first seat is %s, not the Sara who was there already (%s)", got, sara)
+	}
 	ids := playerIDs(c, id)
 	for r := 1; r <= 20; r++ {
 		// everyone bids 0 but the last bidder, who bids r and takes all
