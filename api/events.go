@@ -33,48 +33,23 @@ func (s *Server) appendEvent(c echo.Context) error {
 		return err
 	}
 	ev := rules.Event{Type: req.Type, Data: req.Data}
-	early := s.answerWhileQueued(c, &opt)
-	res, err := s.store.Append(c.Request().Context(), c.Param("id"), ev, opt)
+	res, early, err := s.record(c, &opt, func(opt db.AppendOptions) (*db.Appended, error) {
+		return s.store.Append(c.Request().Context(), c.Param("id"), ev, opt)
+	})
 	if err != nil {
-		early.release()
 		return err
 	}
-	early.settle(s, res)
-	if s.leagues.onAppended(res) {
-		s.hub.publishLeague(res.Match.LeagueID)
-	}
-	s.hub.publishMatch(res)
 	return s.appended(c, res, early)
 }
 
 // undo voids the latest effective event.
 func (s *Server) undo(c echo.Context) error {
-	body, err := readBody(c)
-	if err != nil {
+	if err := emptyBody(c); err != nil {
 		return err
 	}
-	if t := bytes.TrimSpace(body); len(t) > 0 && string(t) != "{}" {
-		return rules.Invalid("body", "must be empty or {}")
-	}
-	opt, err := appendOptions(c, []byte("undo"))
-	if err != nil {
-		return err
-	}
-	if err := s.checkMatchWrite(c, true); err != nil {
-		return err
-	}
-	early := s.answerWhileQueued(c, &opt)
-	res, err := s.store.Undo(c.Request().Context(), c.Param("id"), opt)
-	if err != nil {
-		early.release()
-		return err
-	}
-	early.settle(s, res)
-	if s.leagues.onAppended(res) {
-		s.hub.publishLeague(res.Match.LeagueID)
-	}
-	s.hub.publishMatch(res)
-	return s.appendedWith(c, res, http.StatusOK, early)
+	return s.correction(c, []byte("undo"), func(opt db.AppendOptions) (*db.Appended, error) {
+		return s.store.Undo(c.Request().Context(), c.Param("id"), opt)
+	})
 }
 
 func appendOptions(c echo.Context, body []byte) (db.AppendOptions, error) {
@@ -90,6 +65,9 @@ func appendOptions(c echo.Context, body []byte) (db.AppendOptions, error) {
 		}
 		opt.IdempotencyKey = key
 		opt.RequestHash = requestHash(c.Request().URL.Path, body)
+	}
+	if t := principal(c); t != nil {
+		opt.TokenID = t.ID
 	}
 	return opt, nil
 }
