@@ -70,29 +70,11 @@ func (s *Server) correction(c echo.Context, body []byte, run func(db.AppendOptio
 	if err := s.checkMatchWrite(c, true); err != nil {
 		return err
 	}
-	res, early, err := s.record(c, &opt, run)
+	res, err := run(opt)
 	if err != nil {
 		return err
 	}
-	return s.appendedWith(c, res, http.StatusOK, early)
-}
-
-// record runs one write to a match's log (an append or a correction),
-// writing its answer while it commits, and tells the streams and the
-// league once it is durable.
-func (s *Server) record(c echo.Context, opt *db.AppendOptions, run func(db.AppendOptions) (*db.Appended, error)) (*db.Appended, *earlyAnswer, error) {
-	early := s.answerWhileQueued(c, opt)
-	res, err := run(*opt)
-	if err != nil {
-		early.release()
-		return nil, nil, err
-	}
-	early.settle(s, res)
-	if s.leagues.onAppended(res) {
-		s.hub.publishLeague(res.Match.LeagueID)
-	}
-	s.hub.publishMatch(res)
-	return res, early, nil
+	return s.answerChange(c, res, http.StatusOK)
 }
 
 func seqParam(c echo.Context) (int64, error) {
