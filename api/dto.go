@@ -140,7 +140,8 @@ type EventResponse struct {
 	CreatedAt string          `json:"created_at"`
 }
 
-// AppendedResponse answers an append or an undo.
+// AppendedResponse answers an append, an undo or a correction sent with
+// "Prefer: return=representation": the event and the whole match.
 type AppendedResponse struct {
 	Event EventResponse `json:"event"`
 	Match MatchResponse `json:"match"`
