@@ -214,10 +214,10 @@ export function silverScreen() {
       return out.join(' ');
     },
     async startFixVillage(row, id) {
-      const evs = await this.events();
+      const evs = await this.eventsInForce();
       let round = 0, ev = null;
       for (const e of evs) {
-        if (e.voided || e.replaced || e.type !== 'round_ended') continue;
+        if (e.type !== 'round_ended') continue;
         round = (e.data && e.data.round) || round + 1;
         if (round === row.round) ev = e;
       }
