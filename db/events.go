@@ -49,11 +49,7 @@ func (s *Store) Undo(ctx context.Context, matchID string, opt AppendOptions) (*A
 		voids := eff[len(eff)-1]
 		data, _ := json.Marshal(map[string]int64{"voids": voids})
 		undo := rules.Event{Type: rules.UndoType, Data: data}
-		game, ok := s.games.Get(cur.Game)
-		if !ok {
-			return nil, Event{}, notFound("game", cur.Game)
-		}
-		state, err := rules.Replay(game, cur.Players(), cur.Options, append(toRulesEvents(log), undo))
+		state, err := s.foldLatest(ctx, q, cur, undo)
 		if err != nil {
 			return nil, Event{}, fmt.Errorf("db: replay after undo: %w", err)
 		}
@@ -205,9 +201,16 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		notes = string(b)
 	}
 	data, created := string(rec.Data), formatTime(rec.CreatedAt)
+	snap, snapErr := s.snapshotFor(cur, next)
 	return func(ctx context.Context, tx *sql.Tx) error {
 		if notesErr != nil {
 			return notesErr
+		}
+		if snapErr != nil {
+			return snapErr
+		}
+		if err := snap.write(ctx, s, tx, next.ID); err != nil {
+			return err
 		}
 		if _, err := txStmt(ctx, tx, s.stmts.insertEvent).ExecContext(ctx,
 			next.ID, rec.Seq, rec.Type, data, notes, created); err != nil {
