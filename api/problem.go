@@ -206,6 +206,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	p := s.problemFor(c, err)
+	if langOf(c) == "fa" {
+		persianProblem(p)
+	}
 	p.RequestID = requestID(c)
 	if p.Instance == "" {
 		p.Instance = c.Request().URL.Path

@@ -15,7 +15,7 @@
     match = m;
     const next = document.getElementById('next');
     next.hidden = !m.next;
-    document.getElementById('next-text').textContent = m.next || '';
+    document.getElementById('next-text').textContent = M.prose(lang, m.next);
     const status = document.getElementById('status');
     status.className = 'badge ' + m.status;
     status.textContent = m.status === 'finished' ? L.finished : L.in_progress;
@@ -24,15 +24,32 @@
     const places = {}, winners = new Set((m.result && m.result.winners) || []);
     for (const p of (m.result && m.result.placements) || []) places[p.player_id] = p.place;
     const totals = m.scores.totals || {};
+    const now = M.now(m, L, lang);
+    document.getElementById('now').hidden = !now;
+    M.replace('now', now ? nowParts(now) : []);
     M.replace('players', m.players.map((p, i) => {
       const t = totals[p.id] || 0;
+      const seat = now && now.seats[p.id];
       return h('div', { class: `player ${classOf(i)}${winners.has(p.id) ? ' winner' : ''}`, 'data-player': p.id },
         h('span', { class: 'swatch' }), h('bdi', { class: 'name' }, p.name),
         h('span', { class: 'total num' + (t < 0 ? ' neg' : '') }, fmt(lang, t, 0)),
+        seat ? h('span', { class: 'seat-now' + (seat.isTurn ? ' turn' : '') },
+          seat.hasBid ? [h('span', { class: 'k' }, L.bid), ' ', h('span', { class: 'num' }, seat.bid), ' ', h('span', { class: 'k' }, L.won), ' ', h('span', { class: 'num' }, seat.won)] : null,
+          seat.isDealer ? [' ', h('span', { class: 'dealer-badge' }, L.dealer)] : null) : null,
         places[p.id] ? h('span', { class: 'place' }, winners.has(p.id) ? '★ ' : '', L.place + ' ', h('span', { class: 'num' }, fmt(lang, places[p.id], 0))) : null);
     }));
     renderSheet(m);
     renderChart(m);
+  }
+
+  // nowParts is the "now" template of match.html.
+  function nowParts(v) {
+    const k = (t) => h('span', { class: 'k' }, t);
+    return [
+      h('span', { class: 'now-round' }, k(L.round), ' ', h('span', { class: 'num' }, v.round), v.rounds ? [' ', k(L.round_of), ' ', h('span', { class: 'num' }, v.rounds)] : null),
+      h('span', { class: 'now-dealer' }, k(L.dealer), ' ', h('bdi', {}, v.dealer)),
+      v.trump ? h('span', { class: 'now-trump' }, k(L.trump), ' ', h('span', { class: 'v' }, v.trump), v.trumpCard ? [' ', h('small', {}, `(${v.trumpCard})`)] : null) : null,
+    ];
   }
 
   function renderSheet(m) {
@@ -53,6 +70,7 @@
       m.players.map((p) => h('td', { class: 'num total' + ((totals[p.id] || 0) < 0 ? ' neg' : '') }, fmt(lang, totals[p.id] || 0, 0))),
       v.details ? h('td', {}) : null)) : null;
     M.replace('sheet', h('table', { class: 'sheet' }, h('thead', {}, head), h('tbody', {}, body), foot));
+    M.fit();
   }
 
   function renderChart(m) {
@@ -60,8 +78,11 @@
     const classes = m.players.map((p, i) => classOf(i));
     const names = m.players.map((p) => p.name);
     let svg, title = L.chart;
-    const series = M.runningTotals(m.scores.rounds, ids);
-    if (series) svg = M.lineChart(series, classes, names, lang);
+    const run = M.runningTotals(m.scores.rounds, ids);
+    if (run) {
+      svg = M.lineChart(run.series, classes, names, lang);
+      if (run.levels) title = L.chart_levels;
+    }
     else if (!Array.isArray(m.scores.rounds) || m.scores.rounds.length === 0) svg = M.lineChart(ids.map(() => [0]), classes, names, lang);
     else {
       const values = ids.map((id) => (m.scores.totals || {})[id] || 0);
@@ -76,17 +97,33 @@
   async function showRuling(seq, note) {
     if (!note) return M.replace('ruling-body', h('p', { class: 'empty' }, L.no_ruling));
     const body = [h('p', { class: 'rule' }, h('bdi', { class: 'rule-id', dir: 'ltr' }, note.rule), ' ', h('strong', { class: 'rule-title' }, note.title || '')),
-      h('p', { class: 'msg' }, note.message)];
+      h('p', { class: 'msg' }, M.prose(lang, note.message))];
     M.replace('ruling-body', body);
     try {
       const r = await M.getJSON(`/v1/rules/${encodeURIComponent(note.rule)}?lang=${lang}`, lang);
-      if (r.text) M.replace('ruling-body', body, h('blockquote', { class: 'rule-text' }, r.text));
+      if (r.text) M.replace('ruling-body', body, h('blockquote', { class: 'rule-text' }, M.prose(lang, r.text)));
     } catch (e) { /* the rule's text is a bonus */ }
+  }
+
+  // corrections is the "corrections" template of match.html: the voided
+  // events, latest first, each with the time of the event that voided it.
+  function corrections(events) {
+    const when = {}, names = Object.fromEntries(match.players.map((p) => [p.id, p.name]));
+    for (const e of events) if (e.voids) when[e.voids] = e.created_at;
+    const items = events.filter((e) => e.voided).reverse().map((e) => {
+      const who = e.data && names[e.data.player];
+      const at = when[e.seq] ? new Date(when[e.seq]) : null;
+      const hm = at ? String(at.getHours()).padStart(2, '0') + ':' + String(at.getMinutes()).padStart(2, '0') : '';
+      return h('li', {}, h('span', { class: 'k' }, L.event), ' ', h('span', { class: 'num' }, fmt(lang, e.seq, 0)), ' · ', L['e_' + e.type] || e.type,
+        who ? [' (', h('bdi', {}, who), ')'] : null, hm ? [' · ', L.voided_at, ' ', h('span', { class: 'num' }, M.prose(lang, hm))] : null);
+    });
+    M.replace('corrections', items.length ? [h('h3', {}, L.corrections), h('ol', { class: 'corrections' }, items)] : []);
   }
 
   async function refreshRuling() {
     try {
       const log = await M.getJSON(`/v1/matches/${id}/events?lang=${lang}`, lang);
+      corrections(log.events);
       const e = log.events.slice().reverse().find((e) => !e.voided && e.type !== 'undo' && e.notes && e.notes.length);
       showRuling(e && e.seq, e && e.notes[e.notes.length - 1]);
     } catch (err) { /* keep what is shown */ }
