@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -70,9 +71,10 @@ func (s *Store) DropSnapshotsFrom(ctx context.Context, tx *sql.Tx, matchID strin
 }
 
 // foldLatest folds m's state (m is a match row read by readMatchRow, at
-// its version) from its latest usable snapshot and the events after it, or
-// from its setup when none is usable; extra events follow the stored ones.
-func (s *Store) foldLatest(ctx context.Context, q querier, m *Match, extra ...rules.Event) (rules.State, error) {
+// its version) from its latest usable snapshot and the records after it,
+// or from its setup when none is usable; extra records follow the stored
+// ones (an undo being decided).
+func (s *Store) foldLatest(ctx context.Context, q querier, m *Match, extra ...Event) (rules.State, error) {
 	game, ok := s.games.Get(m.Game)
 	if !ok {
 		return nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", m.ID, m.Game)
@@ -113,8 +115,8 @@ func (s *Store) foldLatest(ctx context.Context, q querier, m *Match, extra ...ru
 	}
 	tail = append(tail, extra...)
 	for _, sn := range snaps {
-		// Usable when no undo after it voids an event it holds.
-		if firstVoided(tail, sn.seq-from) <= sn.seq {
+		after := tail[sn.seq-from:]
+		if !onlyAfter(after, sn.seq) {
 			continue
 		}
 		st, err := rules.DecodeState(game, m.Players(), m.Options, sn.state)
@@ -122,61 +124,73 @@ func (s *Store) foldLatest(ctx context.Context, q querier, m *Match, extra ...ru
 			s.log.Warn("unreadable snapshot; folding the log", "match", m.ID, "seq", sn.seq, "err", err)
 			break
 		}
-		return rules.Continue(game, st, tail[sn.seq-from:])
+		return rules.Continue(game, st, effectiveEvents(after))
 	}
 	log, err := s.readTail(ctx, q, m.ID, 0, from)
 	if err != nil {
 		return nil, err
 	}
-	return rules.Replay(game, m.Players(), m.Options, append(log, tail...))
+	return rules.Replay(game, m.Players(), m.Options, effectiveEvents(append(log, tail...)))
 }
 
-// firstVoided is the lowest seq an undo record of tail voids (tail[skip:]
-// only), or the largest int64 when none does.
-func firstVoided(tail []rules.Event, skip int64) int64 {
-	low := int64(1<<63 - 1)
-	for _, ev := range tail[skip:] {
-		if ev.Type != rules.UndoType {
-			continue
+// onlyAfter reports whether the records of tail, which follow a snapshot
+// at seq, change only events after it: no undo reaches back before them,
+// and no correction names an event the snapshot holds. Then the events in
+// force are the snapshot's followed by tail's own.
+func onlyAfter(tail []Event, seq int64) bool {
+	inForce := 0 // tail's own events in force, as markLog counts them
+	for _, e := range tail {
+		switch {
+		case e.Type == rules.UndoType:
+			if inForce == 0 {
+				return false
+			}
+			inForce--
+		case e.Type == MatchUpdateType:
+		case e.Type == VoidType || e.Type == RedoType || e.Corrects > 0:
+			if e.Corrects <= seq {
+				return false
+			}
+			switch e.Type {
+			case VoidType:
+				inForce--
+			case RedoType:
+				inForce++
+			}
+		default:
+			inForce++
 		}
-		var u struct {
-			Voids int64 `json:"voids"`
-		}
-		if json.Unmarshal(ev.Data, &u) != nil || u.Voids == 0 {
-			return 0
-		}
-		low = min(low, u.Voids)
 	}
-	return low
+	return true
 }
 
-// readTail reads the events of a match after seq from, up to seq to.
-func (s *Store) readTail(ctx context.Context, q querier, matchID string, from, to int64) ([]rules.Event, error) {
-	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data FROM events WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`),
+// readTail reads the records of a match after seq from, up to seq to.
+func (s *Store) readTail(ctx context.Context, q querier, matchID string, from, to int64) ([]Event, error) {
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, corrects FROM events WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`),
 		matchID, from, to)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := make([]rules.Event, 0, to-from)
+	out := make([]Event, 0, to-from)
 	for rows.Next() {
-		var seq int64
-		var ev rules.Event
+		var e Event
 		var data string
-		if err := rows.Scan(&seq, &ev.Type, &data); err != nil {
+		var corrects sql.NullInt64
+		if err := rows.Scan(&e.Seq, &e.Type, &data, &corrects); err != nil {
 			return nil, err
 		}
-		if seq != from+int64(len(out))+1 {
-			return nil, fmt.Errorf("db: match %s log has a gap before event %d", matchID, seq)
+		if e.Seq != from+int64(len(out))+1 {
+			return nil, fmt.Errorf("db: match %s log has a gap before event %d", matchID, e.Seq)
 		}
-		ev.Data = json.RawMessage(data)
-		out = append(out, ev)
+		e.Data, e.Corrects = json.RawMessage(data), corrects.Int64
+		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	if int64(len(out)) != to-from {
-		return nil, fmt.Errorf("db: match %s has %d events after %d, want %d", matchID, len(out), from, to-from)
+		return nil, fmt.Errorf("db: match %s has %d records after %d, want %d", matchID, len(out), from, to-from)
 	}
 	return out, nil
 }
@@ -215,7 +229,7 @@ func (s *Store) checkSnapshots(ctx context.Context, m *Match, log []Event) ([]st
 			problems = append(problems, fmt.Sprintf("snapshot at %d: %v", seq, err))
 			continue
 		}
-		replayed, err := rules.Replay(game, m.Players(), m.Options, toRulesEvents(log[:seq]))
+		replayed, err := rules.Replay(game, m.Players(), m.Options, effectiveEvents(slices.Clone(log[:seq])))
 		if err != nil {
 			return nil, err
 		}

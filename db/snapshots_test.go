@@ -12,7 +12,8 @@ import (
 	"github.com/motamed/motamed/rules/rulestest"
 )
 
-// For random logs with undos, evictions and restarts, the state a match is
+// For random logs with undos, corrections (replacements, voids, redos),
+// evictions and restarts, the state a match is
 // served from (its latest snapshot and the events after it) is always the
 // full replay of its log, and `check` finds every stored snapshot right.
 func TestSnapshotAndTailEqualFullReplay(t *testing.T) {
@@ -33,7 +34,7 @@ func TestSnapshotAndTailEqualFullReplay(t *testing.T) {
 		ms = append(ms, newCounterMatchWith(t, s, 2+r.IntN(3), json.RawMessage(`{"target":1000}`)))
 	}
 	game, _ := s.games.Get("counter")
-	for step := range 600 {
+	for step := range 900 {
 		m := ms[r.IntN(len(ms))]
 		cur, err := s.GetMatch(ctx, m.ID)
 		if err != nil {
@@ -46,6 +47,24 @@ func TestSnapshotAndTailEqualFullReplay(t *testing.T) {
 			}
 		case k == 3:
 			s.cache.drop(m.ID) // evicted
+		case k == 5 && cur.Version > 0:
+			// A correction anywhere in the log; one the rules refuse
+			// changes nothing, which the check below sees too.
+			log, err := s.Events(ctx, m.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := log[r.IntN(len(log))]
+			switch r.IntN(3) {
+			case 0:
+				var d struct{ Player string }
+				_ = json.Unmarshal(e.Data, &d)
+				_, _ = s.Replace(ctx, m.ID, e.Seq, add(d.Player, 1+r.IntN(3)), AppendOptions{})
+			case 1:
+				_, _ = s.Void(ctx, m.ID, e.Seq, AppendOptions{})
+			default:
+				_, _ = s.Redo(ctx, m.ID, AppendOptions{})
+			}
 		case k == 4 && step%50 == 0:
 			s.Close() // restarted
 			s = open()
@@ -64,7 +83,7 @@ func TestSnapshotAndTailEqualFullReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full, err := rules.Replay(game, served.Players(), served.Options, toRulesEvents(log))
+		full, err := rules.Replay(game, served.Players(), served.Options, effectiveEvents(log))
 		if err != nil {
 			t.Fatal(err)
 		}
