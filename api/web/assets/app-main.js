@@ -11,6 +11,7 @@ import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
 import { silverScreen } from './app-silver.js';
 import { yatukScreen } from './app-yatuk.js';
+import { wazabiScreen } from './app-wazabi.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -586,5 +587,6 @@ Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
 Alpine.data('silver', silverScreen);
 Alpine.data('yatuk', yatukScreen);
+Alpine.data('wazabi', wazabiScreen);
 window.Alpine = Alpine;
 Alpine.start();
