@@ -194,6 +194,19 @@ func (b *streamBook) leagueChanged(l *db.League) {
 	}
 }
 
+// watched lists the tokens and the leagues that open streams depend on.
+func (b *streamBook) watched() (tokens, leagues []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for id := range b.byToken {
+		tokens = append(tokens, id)
+	}
+	for id := range b.byLeague {
+		leagues = append(leagues, id)
+	}
+	return tokens, leagues
+}
+
 // count is how many streams are open (for tests).
 func (b *streamBook) count() int {
 	b.mu.Lock()

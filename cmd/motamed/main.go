@@ -195,8 +195,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		store.Close()
 		return err
 	}
-	handler := api.New(api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI,
-		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, Logger: log}, store, games)
+	apiCfg := api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI,
+		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, Logger: log}
+	if peers := store.Peers(); peers != nil {
+		apiCfg.Peers = peers // several instances may share a PostgreSQL database
+	}
+	handler := api.New(apiCfg, store, games)
 	srv := &http.Server{
 		Addr:              cfg.addr,
 		Handler:           handler,
