@@ -115,6 +115,14 @@ export const words = {
   },
 };
 
+/**
+ * addWords adds a game screen's own words ({en: {...}, fa: {...}}), so that
+ * each game keeps its words beside its screen.
+ */
+export function addWords(w) {
+  for (const lang of Object.keys(w)) words[lang] = Object.assign(words[lang] || {}, w[lang]);
+}
+
 /** word is the word for key in lang, with {name} filled from vars. */
 export function word(lang, key, vars) {
   let s = (words[lang] && words[lang][key]) || words.en[key] || key;

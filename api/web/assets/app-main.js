@@ -175,6 +175,12 @@ function tableApp() {
       } catch { this.liveMatches = []; this.doneMatches = []; this.matchesError = true; }
     },
     playerNames(m) { return (m.players || []).map((p) => p.name).join(this.lang === 'fa' ? '، ' : ', '); },
+    // leaguesOf is the leagues a new match of game may join: the token's
+    // own league, or for an admin every league of that game.
+    leaguesOf(game) {
+      if (this.me && this.me.league_id) return this.leagues.filter((l) => l.id === this.me.league_id);
+      return this.leagues.filter((l) => l.game === game);
+    },
     leagueName(id) {
       const l = this.leagues.find((x) => x.id === id);
       return l ? l.name : '';
@@ -186,6 +192,7 @@ function tableApp() {
     // ---- a new match
     async startNew() {
       await this.loadGames();
+      if (!this.leagues.length) await this.loadHome();
       this.nm = { game: '', q: '', results: [], seats: [], options: {}, table: '', league_id: (this.me && this.me.league_id) || '', newName: '', same: null, error: '' };
       this.gameInfo = null;
       if (this.me && this.me.league_id) {
@@ -201,17 +208,21 @@ function tableApp() {
     async pickGame() {
       this.gameInfo = await this.api.get('/v1/games/' + encodeURIComponent(this.nm.game));
       const o = {};
-      for (const opt of this.gameInfo.options) o[opt.name] = opt.default === undefined ? '' : String(opt.default);
+      for (const opt of this.gameInfo.options) o[opt.name] = this.optionText(opt.default);
       this.nm.options = o;
     },
     optionInput(opt) {
       if (opt.enum) return 'enum';
       if (opt.type === 'boolean') return 'boolean';
-      if (opt.name === 'first_dealer' || opt.name === 'start_player') return 'player';
+      if (['first_dealer', 'start_player', 'first_player'].includes(opt.name)) return 'player';
       return opt.type === 'integer' ? 'integer' : 'text';
     },
-    optionDefault(opt) {
-      return opt.default === undefined ? '' : this.n(String(opt.default));
+    optionDefault(opt) { return this.n(this.optionText(opt.default)); },
+    // optionText writes an option's value as the form shows it: lists and
+    // objects (teams, capacities) as JSON.
+    optionText(v) {
+      if (v === undefined || v === null) return '';
+      return typeof v === 'object' ? JSON.stringify(v) : String(v);
     },
     async searchPlayers() {
       try {
@@ -255,8 +266,10 @@ function tableApp() {
       for (const opt of this.gameInfo.options) {
         const v = this.nm.options[opt.name];
         if (v === '' || v === undefined || v === null) continue;
-        if (opt.default !== undefined && String(opt.default) === String(v)) continue;
-        if (opt.type === 'integer') {
+        if (opt.default !== undefined && this.optionText(opt.default) === String(v)) continue;
+        if (opt.type === 'array' || opt.type === 'object') {
+          try { options[opt.name] = JSON.parse(v); } catch { options[opt.name] = v; }
+        } else if (opt.type === 'integer') {
           const x = parseNumber(v);
           options[opt.name] = x === null ? v : x;
         } else if (opt.type === 'boolean') {
