@@ -78,8 +78,11 @@ type Config struct {
 	StreamsPerToken, StreamsPerAddress int
 	// Peers, on a database several instances share, carries their changes
 	// between them; nil when this process is the only one.
-	Peers  Peers
-	Logger *slog.Logger
+	Peers Peers
+	// SharedLimits, when set, counts the write limits where every instance
+	// counts them.
+	SharedLimits SharedLimits
+	Logger       *slog.Logger
 }
 
 // Server holds what the handlers share.
@@ -122,6 +125,13 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
 		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
 		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
+	if cfg.SharedLimits != nil {
+		for _, l := range []*writeLimiter{s.limitByToken, s.limitByAddr} {
+			if l != nil {
+				l.shared = cfg.SharedLimits
+			}
+		}
+	}
 	if cfg.Peers != nil {
 		s.follow(cfg.Peers)
 	}

@@ -61,6 +61,8 @@ type Peers struct {
 	// following is true while the listener is connected and listening:
 	// a change made elsewhere then reaches this instance as a notice.
 	following atomic.Bool
+	// takes counts the writes counted against the limits (ratelimit.go).
+	takes atomic.Int64
 
 	once   sync.Once
 	cancel context.CancelFunc

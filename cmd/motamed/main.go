@@ -198,7 +198,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	apiCfg := api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI,
 		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, Logger: log}
 	if peers := store.Peers(); peers != nil {
-		apiCfg.Peers = peers // several instances may share a PostgreSQL database
+		// Several instances may share the PostgreSQL database: they share
+		// their changes and count the write limits together.
+		apiCfg.Peers, apiCfg.SharedLimits = peers, peers
 	}
 	handler := api.New(apiCfg, store, games)
 	srv := &http.Server{

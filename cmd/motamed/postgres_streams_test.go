@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/motamed/motamed/api"
 )
 
 // sse is one server-sent event as a client sees it.
@@ -310,4 +312,26 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		}
 		within(t, time.Second, "B's standings drop the reopened match", func() bool { return matches() == 0 })
 	})
+}
+
+// TestPostgresWriteLimitAcrossInstances: a client's writes count against
+// one limit whichever instance takes them.
+func TestPostgresWriteLimitAcrossInstances(t *testing.T) {
+	ins := startInstancesWith(t, postgresDSN(t), 2, api.Config{WritesPerSecond: 1}) // a burst of 2
+	league := newLeague(t, ins[0], "public")
+	_, secret := newToken(t, ins[0], "scorer", league)
+	var codes []int
+	for i := range 6 {
+		scorer := &instance{name: ins[i%2].name, url: ins[i%2].url, token: secret}
+		code, hdr, body := scorer.do(t, "POST", "/v1/players", map[string]any{"name": fmt.Sprint("Player ", i)})
+		if code == 429 && hdr.Get("Retry-After") == "" {
+			t.Fatalf("429 without Retry-After: %s", body)
+		}
+		codes = append(codes, code)
+	}
+	// Six writes within a second, alternating between the instances: the
+	// burst of 2 lets two through in all, not two through each.
+	if fmt.Sprint(codes) != "[201 201 429 429 429 429]" {
+		t.Fatalf("answers %v", codes)
+	}
 }

@@ -73,6 +73,13 @@ const twoInstanceToken = "two-instances-admin-token-0123456789"
 // store (cache, locks) and HTTP server, as a load balancer would see them.
 func startInstances(t *testing.T, dsn string, n int) []*instance {
 	t.Helper()
+	return startInstancesWith(t, dsn, n, api.Config{WritesPerSecond: -1})
+}
+
+// startInstancesWith is startInstances with cfg, wired to the others as
+// motamed serve wires it.
+func startInstancesWith(t *testing.T, dsn string, n int, cfg api.Config) []*instance {
+	t.Helper()
 	games := all.Registry()
 	var out []*instance
 	for i := 0; i < n; i++ {
@@ -83,7 +90,8 @@ func startInstances(t *testing.T, dsn string, n int) []*instance {
 		if err := store.EnsureAdminToken(context.Background(), twoInstanceToken); err != nil {
 			t.Fatal(err)
 		}
-		srv := httptest.NewServer(api.New(api.Config{WritesPerSecond: -1, Peers: store.Peers()}, store, games))
+		cfg.Peers, cfg.SharedLimits = store.Peers(), store.Peers()
+		srv := httptest.NewServer(api.New(cfg, store, games))
 		t.Cleanup(func() {
 			srv.Close()
 			store.Close()
