@@ -98,4 +98,3 @@ func TestChangesAreAnnounced(t *testing.T) {
 		}
 	}
 }
-
