@@ -2,7 +2,9 @@ package api
 
 import (
 	"errors"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -198,13 +200,7 @@ func (b *streamBook) leagueChanged(l *db.League) {
 func (b *streamBook) watched() (tokens, leagues []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for id := range b.byToken {
-		tokens = append(tokens, id)
-	}
-	for id := range b.byLeague {
-		leagues = append(leagues, id)
-	}
-	return tokens, leagues
+	return slices.Collect(maps.Keys(b.byToken)), slices.Collect(maps.Keys(b.byLeague))
 }
 
 // count is how many streams are open (for tests).

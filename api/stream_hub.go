@@ -1,7 +1,9 @@
 package api
 
 import (
+	"maps"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -153,13 +155,7 @@ func (h *hub) matchSubscribers(matchID string) int {
 func (h *hub) topics() (matches, leagues []string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for id := range h.matches {
-		matches = append(matches, id)
-	}
-	for id := range h.leagues {
-		leagues = append(leagues, id)
-	}
-	return matches, leagues
+	return slices.Collect(maps.Keys(h.matches)), slices.Collect(maps.Keys(h.leagues))
 }
 
 // leagueTopic is the open streams of one league.
