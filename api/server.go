@@ -46,6 +46,7 @@ type Store interface {
 	// LeagueStamp changes whenever a league's results change, on a database
 	// other instances write too; "" where this process is the only writer.
 	LeagueStamp(ctx context.Context, leagueID string) (string, error)
+	sheetGames
 }
 
 // Config tunes the HTTP layer. Zero values mean the defaults.

@@ -21,7 +21,7 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 		return s.Undo(ctx, matchID, opt)
 	}
 	return s.mutate(ctx, matchID, opt, func(ctx context.Context, q querier, cur *Match) (*Match, Event, error) {
-		game, ok := s.games.Get(cur.Game)
+		game, ok := s.game(ctx, cur.Game)
 		if !ok {
 			return nil, Event{}, notFound("game", cur.Game)
 		}
@@ -49,7 +49,7 @@ func (s *Store) Undo(ctx context.Context, matchID string, opt AppendOptions) (*A
 		voids := eff[len(eff)-1]
 		data, _ := json.Marshal(map[string]int64{"voids": voids})
 		undo := rules.Event{Type: rules.UndoType, Data: data}
-		game, ok := s.games.Get(cur.Game)
+		game, ok := s.game(ctx, cur.Game)
 		if !ok {
 			return nil, Event{}, notFound("game", cur.Game)
 		}

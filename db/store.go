@@ -192,6 +192,10 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	if err != nil {
 		return nil, err
 	}
+	if err := s.loadSheetGames(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("db: score-sheet games: %w", err)
+	}
 	if cfg.KeyTTL > 0 {
 		s.janitor = startJanitor(s, cfg.KeyTTL, time.Hour)
 	}

@@ -51,6 +51,44 @@ const docTemplate = `{
                         }
                     }
                 }
+            },
+            "post": {
+                "description": "A game kept by its score sheet: rounds (fixed or open) or named categories, each row with an optional range; highest or lowest total wins; negative scores allowed or not; an optional tie-break category. It is offered beside the built-in games at once. A definition never changes; version_of makes the next version.",
+                "tags": [
+                    "games"
+                ],
+                "summary": "Define a score-sheet game",
+                "parameters": [
+                    {
+                        "description": "the sheet",
+                        "name": "body",
+                        "in": "body",
+                        "required": true,
+                        "schema": {
+                            "$ref": "#/definitions/api.CreateGameRequest"
+                        }
+                    }
+                ],
+                "responses": {
+                    "201": {
+                        "description": "Created",
+                        "schema": {
+                            "$ref": "#/definitions/api.GameResponse"
+                        }
+                    },
+                    "400": {
+                        "description": "Bad Request",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    },
+                    "409": {
+                        "description": "Conflict",
+                        "schema": {
+                            "$ref": "#/definitions/api.Problem"
+                        }
+                    }
+                }
             }
         },
         "/v1/games/{game}": {
@@ -61,13 +99,6 @@ const docTemplate = `{
                 "summary": "One game",
                 "parameters": [
                     {
-                        "enum": [
-                            "wizard",
-                            "silver",
-                            "munchkin",
-                            "wazabi",
-                            "yatuk"
-                        ],
                         "type": "string",
                         "description": "game ID",
                         "name": "game",
@@ -1127,6 +1158,49 @@ const docTemplate = `{
                 }
             }
         },
+        "api.CreateGameRequest": {
+            "type": "object",
+            "properties": {
+                "categories": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/sheet.Category"
+                    }
+                },
+                "id": {
+                    "description": "ID is the game's ID; by default made from name.",
+                    "type": "string"
+                },
+                "lowest_wins": {
+                    "type": "boolean"
+                },
+                "max_players": {
+                    "type": "integer"
+                },
+                "min_players": {
+                    "type": "integer"
+                },
+                "name": {
+                    "type": "string"
+                },
+                "name_fa": {
+                    "type": "string"
+                },
+                "negative": {
+                    "type": "boolean"
+                },
+                "rounds": {
+                    "$ref": "#/definitions/sheet.Rounds"
+                },
+                "tie_break": {
+                    "type": "string"
+                },
+                "version_of": {
+                    "description": "VersionOf makes the next version of a sheet (its ID: \"\u003cversion_of\u003e-v\u003cn\u003e\").",
+                    "type": "string"
+                }
+            }
+        },
         "api.CreateLeagueRequest": {
             "type": "object",
             "required": [
@@ -1311,6 +1385,14 @@ const docTemplate = `{
                     "items": {
                         "$ref": "#/definitions/api.RefereeDoc"
                     }
+                },
+                "sheet": {
+                    "description": "Sheet is a score-sheet game's definition (absent for the built-in games).",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/sheet.Definition"
+                        }
+                    ]
                 }
             }
         },
@@ -2070,6 +2152,96 @@ const docTemplate = `{
                 "SchemeWins",
                 "DefaultScheme"
             ]
+        },
+        "sheet.Category": {
+            "type": "object",
+            "properties": {
+                "id": {
+                    "type": "string"
+                },
+                "max": {
+                    "type": "integer"
+                },
+                "min": {
+                    "type": "integer"
+                },
+                "name": {
+                    "type": "string"
+                },
+                "name_fa": {
+                    "type": "string"
+                }
+            }
+        },
+        "sheet.Definition": {
+            "type": "object",
+            "properties": {
+                "categories": {
+                    "type": "array",
+                    "items": {
+                        "$ref": "#/definitions/sheet.Category"
+                    }
+                },
+                "id": {
+                    "description": "ID is the game's ID (lower-case letters, digits and dashes); a later\nversion's ID is its first version's with \"-v2\", \"-v3\" ... appended.",
+                    "type": "string"
+                },
+                "lowest_wins": {
+                    "description": "LowestWins: the lowest total wins (golf); otherwise the highest.",
+                    "type": "boolean"
+                },
+                "max_players": {
+                    "type": "integer"
+                },
+                "min_players": {
+                    "type": "integer"
+                },
+                "name": {
+                    "description": "Name and NameFA: at least one is given.",
+                    "type": "string"
+                },
+                "name_fa": {
+                    "type": "string"
+                },
+                "negative": {
+                    "description": "Negative: scores may be below zero.",
+                    "type": "boolean"
+                },
+                "rounds": {
+                    "description": "Exactly one of Rounds and Categories says what the rows are.",
+                    "allOf": [
+                        {
+                            "$ref": "#/definitions/sheet.Rounds"
+                        }
+                    ]
+                },
+                "tie_break": {
+                    "description": "TieBreak is a category whose score breaks a tie on the total (the\nbetter score as for the total); players still equal share a place.",
+                    "type": "string"
+                },
+                "version": {
+                    "description": "Version is 1 for a new sheet; VersionOf names the first version's ID\nfor a later one.",
+                    "type": "integer"
+                },
+                "version_of": {
+                    "type": "string"
+                }
+            }
+        },
+        "sheet.Rounds": {
+            "type": "object",
+            "properties": {
+                "count": {
+                    "description": "Count is the number of rounds; 0 means open: the sheet ends when the\ntable records sheet_finished.",
+                    "type": "integer"
+                },
+                "max": {
+                    "type": "integer"
+                },
+                "min": {
+                    "type": "integer"
+                }
+            }
         }
     }
 }`
