@@ -15,20 +15,29 @@ import (
 	"github.com/motamed/motamed/rules/wizard"
 )
 
-// seedLeague writes a league of n finished Counter matches among players
-// players straight into the database (the HTTP path would take minutes of
-// fsyncs to build it), and returns the league ID.
-func seedLeague(tb testing.TB, s *testServer, n, players int) string {
+// seedTx opens the test server's database beside the store, without
+// syncing, and begins the transaction that seeds it.
+func seedTx(tb testing.TB, s *testServer) (*sql.DB, *sql.Tx) {
 	tb.Helper()
 	conn, err := sql.Open("sqlite", "file:"+s.path+"?_pragma=busy_timeout(5000)&_pragma=synchronous(OFF)")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer conn.Close()
 	tx, err := conn.Begin()
 	if err != nil {
+		conn.Close()
 		tb.Fatal(err)
 	}
+	return conn, tx
+}
+
+// seedLeague writes a league of n finished Counter matches among players
+// players straight into the database (the HTTP path would take minutes of
+// fsyncs to build it), and returns the league ID.
+func seedLeague(tb testing.TB, s *testServer, n, players int) string {
+	tb.Helper()
+	conn, tx := seedTx(tb, s)
+	defer conn.Close()
 	const now = "2026-11-21T18:00:00Z"
 	exec := func(q string, args ...any) {
 		if _, err := tx.Exec(q, args...); err != nil {

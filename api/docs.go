@@ -1,13 +1,25 @@
 package api
 
 import (
+	"bytes"
+	"embed"
+	"io/fs"
+	"mime"
 	"net/http"
+	"path"
+	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
-	echoSwagger "github.com/swaggo/echo-swagger"
 
-	_ "github.com/motamed/motamed/docs" // registers the swag-generated spec at /docs/doc.json
+	"github.com/motamed/motamed/db"
 )
+
+// The documentation page: Swagger UI (vendored, see web/docs/README.md)
+// showing openapi.yaml, the one description of the API.
+//
+//go:embed web/docs/*.html web/docs/*.js web/docs/*.css web/docs/LICENSE web/docs/NOTICE web/docs/*.txt
+var docsFS embed.FS
 
 // openAPI serves the checked-in OpenAPI 3 contract.
 func (s *Server) openAPI(c echo.Context) error {
@@ -21,8 +33,25 @@ func (s *Server) docsRedirect(c echo.Context) error {
 	return c.Redirect(http.StatusFound, "/docs/index.html")
 }
 
-// docsUI serves Swagger UI showing openapi.yaml; the swag-generated spec
-// stays available at /docs/doc.json.
-func (s *Server) docsUI() echo.HandlerFunc {
-	return echoSwagger.EchoWrapHandler(echoSwagger.URL("/openapi.yaml"))
+// docsFile serves the page and the viewer's files.
+func (s *Server) docsFile(c echo.Context) error {
+	name := path.Clean(c.Param("*"))
+	b, err := fs.ReadFile(docsFS, "web/docs/"+name)
+	if err != nil || strings.Contains(name, "/") {
+		return &db.NotFoundError{Kind: "file", ID: name}
+	}
+	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+		c.Response().Header().Set(echo.HeaderContentType, ct)
+	} else {
+		c.Response().Header().Set(echo.HeaderContentType, "text/plain; charset=utf-8")
+	}
+	h := c.Response().Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-cache") // revalidated with the ETag: a 304 when unchanged
+	h.Set("ETag", docsETag)
+	http.ServeContent(c.Response(), c.Request(), name, time.Time{}, bytes.NewReader(b))
+	return nil
 }
+
+// docsETag changes with any of the page's files.
+var docsETag = `"` + fingerprint(docsFS) + `"`

@@ -10,30 +10,30 @@ import (
 
 // CreatePlayerRequest is the body of POST /v1/players.
 type CreatePlayerRequest struct {
-	Name string `json:"name" validate:"required,max=100,displayname" example:"سارا"`
+	Name string `json:"name" validate:"required,max=100,displayname"`
 }
 
 // PlayerResponse is a player.
 type PlayerResponse struct {
-	ID        string `json:"id" example:"pl_3kq9w2m1x8c4v7b5n6z0"`
-	Name      string `json:"name" example:"سارا"`
-	CreatedAt string `json:"created_at" example:"2026-11-21T18:30:00Z"`
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	CreatedAt string `json:"created_at"`
 }
 
 // LeagueOptions are a league's settings.
 type LeagueOptions struct {
 	// PointsScheme: "placement" (points by place) or "wins".
-	PointsScheme string `json:"points_scheme,omitempty" validate:"omitempty,oneof=placement wins" example:"placement"`
+	PointsScheme string `json:"points_scheme,omitempty" validate:"omitempty,oneof=placement wins"`
 }
 
 // CreateLeagueRequest is the body of POST /v1/leagues.
 type CreateLeagueRequest struct {
-	Name    string         `json:"name" validate:"required,max=100,displayname" example:"Café Ferdowsi Wizard league"`
-	Game    string         `json:"game" validate:"required,max=32" example:"wizard"`
+	Name    string         `json:"name" validate:"required,max=100,displayname"`
+	Game    string         `json:"game" validate:"required,max=32"`
 	Options *LeagueOptions `json:"options,omitempty"`
 	// Visibility: "public" (default: anyone reads standings and matches)
 	// or "private" (only tokens of the league, and admins).
-	Visibility string `json:"visibility,omitempty" validate:"omitempty,oneof=public private" example:"public"`
+	Visibility string `json:"visibility,omitempty" validate:"omitempty,oneof=public private"`
 }
 
 // UpdateLeagueRequest is the body of PATCH /v1/leagues/{id}.
@@ -44,42 +44,42 @@ type UpdateLeagueRequest struct {
 
 // LeagueResponse is a league.
 type LeagueResponse struct {
-	ID         string        `json:"id" example:"lg_3kq9w2m1x8c4v7b5n6z0"`
+	ID         string        `json:"id"`
 	Name       string        `json:"name"`
-	Game       string        `json:"game" example:"wizard"`
+	Game       string        `json:"game"`
 	Options    LeagueOptions `json:"options"`
-	Visibility string        `json:"visibility" enums:"public,private"`
+	Visibility string        `json:"visibility"`
 	CreatedAt  string        `json:"created_at"`
 }
 
 // CreateMatchRequest is the body of POST /v1/matches.
 type CreateMatchRequest struct {
-	Game     string          `json:"game" validate:"required,max=32" example:"wizard"`
+	Game     string          `json:"game" validate:"required,max=32"`
 	Players  []string        `json:"players" validate:"required,min=1,max=12,unique,dive,required,max=64"`
 	LeagueID string          `json:"league_id,omitempty" validate:"max=64"`
-	Options  json.RawMessage `json:"options,omitempty" swaggertype:"object"`
+	Options  json.RawMessage `json:"options,omitempty"`
 }
 
 // SeatResponse is a seated player.
 type SeatResponse struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
-	Seat int    `json:"seat" example:"0"`
+	Seat int    `json:"seat"`
 }
 
 // MatchResponse is a match at its current version.
 type MatchResponse struct {
-	ID       string          `json:"id" example:"m_3kq9w2m1x8c4v7b5n6z0"`
-	Game     string          `json:"game" example:"wizard"`
+	ID       string          `json:"id"`
+	Game     string          `json:"game"`
 	LeagueID *string         `json:"league_id"`
-	Status   string          `json:"status" enums:"in_progress,finished"`
+	Status   string          `json:"status"`
 	Players  []SeatResponse  `json:"players"`
-	Options  json.RawMessage `json:"options" swaggertype:"object"`
-	Version  int64           `json:"version" example:"7"`
-	Next     string          `json:"next" example:"Bids are due from Sara."`
+	Options  json.RawMessage `json:"options"`
+	Version  int64           `json:"version"`
+	Next     string          `json:"next"`
 	// State is where the game stands now (shape per game); the score sheet
 	// is not repeated in it: it is Scores.Rounds.
-	State     json.RawMessage `json:"state" swaggertype:"object"`
+	State     json.RawMessage `json:"state"`
 	Scores    ScoresResponse  `json:"scores"`
 	Result    *rules.Result   `json:"result"`
 	CreatedAt string          `json:"created_at"`
@@ -89,13 +89,13 @@ type MatchResponse struct {
 // ScoresResponse is the score sheet.
 type ScoresResponse struct {
 	Totals map[string]int  `json:"totals"`
-	Rounds json.RawMessage `json:"rounds" swaggertype:"array,object"`
+	Rounds json.RawMessage `json:"rounds"`
 }
 
 // AppendEventRequest is the body of POST /v1/matches/{id}/events.
 type AppendEventRequest struct {
-	Type string          `json:"type" validate:"required,max=64" example:"bid"`
-	Data json.RawMessage `json:"data,omitempty" swaggertype:"object"`
+	Type string          `json:"type" validate:"required,max=64"`
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // NoteResponse is a ruling that flags, but did not reject, an event.
@@ -108,9 +108,9 @@ type NoteResponse struct {
 
 // EventResponse is one entry of a match's log.
 type EventResponse struct {
-	Seq       int64           `json:"seq" example:"3"`
-	Type      string          `json:"type" example:"bid"`
-	Data      json.RawMessage `json:"data" swaggertype:"object"`
+	Seq       int64           `json:"seq"`
+	Type      string          `json:"type"`
+	Data      json.RawMessage `json:"data"`
 	Notes     []NoteResponse  `json:"notes"`
 	Voided    bool            `json:"voided"`
 	Voids     *int64          `json:"voids,omitempty"`

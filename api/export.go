@@ -16,12 +16,12 @@ import (
 // game by its own object ID, which Motamed does not know: pick the game on
 // BGG and paste these fields.
 type BGGPlay struct {
-	Format     string      `json:"format" example:"bgg"`
+	Format     string      `json:"format"`
 	MatchID    string      `json:"match_id"`
-	Game       string      `json:"game" example:"Wizard"`
-	PlayDate   string      `json:"playdate" example:"2026-11-21"`
-	Length     int         `json:"length" example:"45"`
-	Quantity   int         `json:"quantity" example:"1"`
+	Game       string      `json:"game"`
+	PlayDate   string      `json:"playdate"`
+	Length     int         `json:"length"`
+	Quantity   int         `json:"quantity"`
 	Incomplete bool        `json:"incomplete"`
 	Comments   string      `json:"comments"`
 	Players    []BGGPlayer `json:"players"`
@@ -91,16 +91,6 @@ type BGStatsScore struct {
 }
 
 // exportMatch exports a match for other score apps.
-//
-//	@Summary		Export a match
-//	@Description	format=bgg gives the fields of a BoardGameGeek play log (date, length in minutes, players with name, score, win and start position); format=bgstats gives the BG Stats import JSON. An unfinished match exports as incomplete, without winners.
-//	@Tags			matches
-//	@Param			id		path		string	true	"match ID"
-//	@Param			format	query		string	true	"bgg or bgstats"	Enums(bgg, bgstats)
-//	@Success		200		{object}	BGGPlay
-//	@Failure		400		{object}	Problem
-//	@Failure		404		{object}	Problem
-//	@Router			/v1/matches/{id}/export [get]
 func (s *Server) exportMatch(c echo.Context) error {
 	format := c.QueryParam("format")
 	if format != "bgg" && format != "bgstats" {

@@ -20,10 +20,10 @@ type GameResponse struct {
 
 // RefereeDoc names one stateless question of a game.
 type RefereeDoc struct {
-	Question string `json:"question" example:"trick"`
-	Path     string `json:"path" example:"/v1/referee/wizard/trick"`
+	Question string `json:"question"`
+	Path     string `json:"path"`
 	Summary  string `json:"summary"`
-	Example  any    `json:"example" swaggertype:"object"`
+	Example  any    `json:"example"`
 }
 
 // GamesResponse lists the games.
@@ -45,11 +45,6 @@ func gameResponse(g rules.Game) GameResponse {
 }
 
 // listGames lists the supported games.
-//
-//	@Summary	Supported games
-//	@Tags		games
-//	@Success	200	{object}	GamesResponse
-//	@Router		/v1/games [get]
 func (s *Server) listGames(c echo.Context) error {
 	out := GamesResponse{Games: []GameResponse{}}
 	for _, g := range s.games.All() {
@@ -59,13 +54,6 @@ func (s *Server) listGames(c echo.Context) error {
 }
 
 // getGame describes one game: player range, options with defaults, events.
-//
-//	@Summary	One game
-//	@Tags		games
-//	@Param		game	path		string	true	"game ID"
-//	@Success	200		{object}	GameResponse
-//	@Failure	404		{object}	Problem
-//	@Router		/v1/games/{game} [get]
 func (s *Server) getGame(c echo.Context) error {
 	g, err := s.game(c.Param("game"))
 	if err != nil {

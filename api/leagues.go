@@ -10,14 +10,6 @@ import (
 )
 
 // createLeague starts a league of one game.
-//
-//	@Summary	Create a league
-//	@Tags		leagues
-//	@Param		body	body		CreateLeagueRequest	true	"the league"
-//	@Success	201		{object}	LeagueResponse
-//	@Failure	400		{object}	Problem
-//	@Failure	404		{object}	Problem	"unknown game"
-//	@Router		/v1/leagues [post]
 func (s *Server) createLeague(c echo.Context) error {
 	t, err := requireToken(c)
 	if err != nil {
@@ -47,13 +39,6 @@ func (s *Server) createLeague(c echo.Context) error {
 }
 
 // getLeague returns one league.
-//
-//	@Summary	One league
-//	@Tags		leagues
-//	@Param		id	path		string	true	"league ID"
-//	@Success	200	{object}	LeagueResponse
-//	@Failure	404	{object}	Problem
-//	@Router		/v1/leagues/{id} [get]
 func (s *Server) getLeague(c echo.Context) error {
 	l, err := s.readableLeague(c, c.Param("id"))
 	if err != nil {
@@ -63,18 +48,6 @@ func (s *Server) getLeague(c echo.Context) error {
 }
 
 // updateLeague renames a league or changes its visibility.
-//
-//	@Summary	Update a league
-//	@Tags		leagues
-//	@Security	bearer
-//	@Param		id		path		string				true	"league ID"
-//	@Param		body	body		UpdateLeagueRequest	true	"what to change"
-//	@Success	200		{object}	LeagueResponse
-//	@Failure	400		{object}	Problem
-//	@Failure	401		{object}	Problem
-//	@Failure	403		{object}	Problem
-//	@Failure	404		{object}	Problem
-//	@Router		/v1/leagues/{id} [patch]
 func (s *Server) updateLeague(c echo.Context) error {
 	if _, err := requireToken(c); err != nil {
 		return err

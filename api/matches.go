@@ -14,15 +14,6 @@ import (
 
 // createMatch seats players and starts a match. The game checks the player
 // count and the options and fills in defaults.
-//
-//	@Summary	Start a match
-//	@Tags		matches
-//	@Param		body	body		CreateMatchRequest	true	"game, players in clockwise seat order, options"
-//	@Success	201		{object}	MatchResponse
-//	@Failure	400		{object}	Problem
-//	@Failure	404		{object}	Problem	"unknown game, player or league"
-//	@Failure	422		{object}	Problem	"player count outside the game's range, or a league of another game"
-//	@Router		/v1/matches [post]
 func (s *Server) createMatch(c echo.Context) error {
 	if _, err := mayWrite(c); err != nil {
 		return err
@@ -53,14 +44,6 @@ func (s *Server) createMatch(c echo.Context) error {
 }
 
 // getMatch returns a match at its current version; the ETag is the version.
-//
-//	@Summary	One match
-//	@Tags		matches
-//	@Param		id	path		string	true	"match ID"
-//	@Success	200	{object}	MatchResponse
-//	@Header		200	{string}	ETag	"the match version, quoted"
-//	@Failure	404	{object}	Problem
-//	@Router		/v1/matches/{id} [get]
 func (s *Server) getMatch(c echo.Context) error {
 	m, err := s.readableMatch(c, c.Param("id"))
 	if err != nil {

@@ -35,19 +35,19 @@ var webFS embed.FS
 
 var (
 	assetFS, _   = fs.Sub(webFS, "web/assets")
-	assetVersion = hashAssets()
+	assetVersion = fingerprint(assetFS)
 	pageTmpl     = template.Must(template.New("").Funcs(template.FuncMap{
 		"asset": func(name string) string { return "/assets/" + name + "?v=" + assetVersion },
 	}).ParseFS(webFS, "web/templates/*.html"))
 )
 
-// hashAssets fingerprints the embedded assets, so their URLs change with
-// them and can be cached for good.
-func hashAssets() string {
+// fingerprint hashes embedded files, names and contents, so the URLs or
+// ETags made from it change with them (the assets can be cached for good).
+func fingerprint(fsys fs.FS) string {
 	h := sha256.New()
-	_ = fs.WalkDir(assetFS, ".", func(p string, d fs.DirEntry, err error) error {
+	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
-			b, _ := fs.ReadFile(assetFS, p)
+			b, _ := fs.ReadFile(fsys, p)
 			h.Write([]byte(p))
 			h.Write(b)
 		}

@@ -8,14 +8,6 @@ import (
 
 // createPlayer registers a player. Names are any Unicode text (Persian
 // included) and are stored and returned exactly as sent.
-//
-//	@Summary	Create a player
-//	@Tags		players
-//	@Param		body	body		CreatePlayerRequest	true	"the player"
-//	@Success	201		{object}	PlayerResponse
-//	@Failure	400		{object}	Problem
-//	@Failure	413		{object}	Problem
-//	@Router		/v1/players [post]
 func (s *Server) createPlayer(c echo.Context) error {
 	if _, err := mayWrite(c); err != nil {
 		return err
@@ -33,13 +25,6 @@ func (s *Server) createPlayer(c echo.Context) error {
 }
 
 // getPlayer returns one player.
-//
-//	@Summary	One player
-//	@Tags		players
-//	@Param		id	path		string	true	"player ID"
-//	@Success	200	{object}	PlayerResponse
-//	@Failure	404	{object}	Problem
-//	@Router		/v1/players/{id} [get]
 func (s *Server) getPlayer(c echo.Context) error {
 	p, err := s.store.GetPlayer(c.Request().Context(), c.Param("id"))
 	if err != nil {

@@ -15,9 +15,9 @@ import (
 
 // Problem is an RFC 9457 problem detail.
 type Problem struct {
-	Type       string             `json:"type" example:"/problems/rule-violation"`
-	Title      string             `json:"title" example:"The rules do not allow this"`
-	Status     int                `json:"status" example:"422"`
+	Type       string             `json:"type"`
+	Title      string             `json:"title"`
+	Status     int                `json:"status"`
 	Detail     string             `json:"detail,omitempty"`
 	Instance   string             `json:"instance,omitempty"`
 	RequestID  string             `json:"request_id,omitempty"`
@@ -25,16 +25,18 @@ type Problem struct {
 	Fields     []rules.FieldError `json:"fields,omitempty"`
 	// CurrentVersion is the match's version on a 412.
 	CurrentVersion *int64 `json:"current_version,omitempty"`
+	// Into is, on a 410, the player a merged player went into.
+	Into string `json:"into,omitempty"`
 }
 
 // ViolationDTO is one broken rule in the request's language.
 type ViolationDTO struct {
-	Rule    string `json:"rule" example:"WIZARD-BID-3"`
-	Title   string `json:"title" example:"Bid range"`
-	Message string `json:"message" example:"A bid in round 3 must be from 0 to 3, not 5."`
+	Rule    string `json:"rule"`
+	Title   string `json:"title"`
+	Message string `json:"message"`
 	// Section is where the rule stands in the rulebook: the seed's heading as
 	// printed (Persian) for fa, the translated heading otherwise.
-	Section string `json:"section,omitempty" example:"Prediction"`
+	Section string `json:"section,omitempty"`
 }
 
 // problemKind is one entry of the error vocabulary: its type slug, status
@@ -57,6 +59,7 @@ var (
 	kindTooLarge    = problemKind{"body-too-large", http.StatusRequestEntityTooLarge, rules.T("The request body is too large", "بدنهٔ درخواست بیش از حد بزرگ است")}
 	kindUnavailable = problemKind{"unavailable", http.StatusServiceUnavailable, rules.T("The server is busy; try again", "کارساز سرش شلوغ است؛ دوباره تلاش کنید")}
 	kindTooMany     = problemKind{"too-many-requests", http.StatusTooManyRequests, rules.T("Too many requests", "درخواست‌ها بیش از حد است")}
+	kindMerged      = problemKind{"player-merged", http.StatusGone, rules.T("This player was merged into another", "این بازیکن با بازیکن دیگری یکی شده است")}
 	kindInternal    = problemKind{"internal", http.StatusInternalServerError, rules.T("Something went wrong on our side", "خطایی در سمت کارساز رخ داد")}
 )
 
@@ -77,7 +80,11 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		httpErr *echo.HTTPError
 		problem *Problem
 		accErr  *accessError
+		mrgErr  *db.MergedError
 	)
+	if errors.Is(err, db.ErrBadPosition) {
+		err = errBadCursor()
+	}
 	switch {
 	case errors.As(err, &problem):
 		return problem
@@ -115,6 +122,11 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		return kindFinished.problem(lang, "The match is finished; no more events can be recorded. Undo the last event to correct it.")
 	case errors.As(err, &nfErr):
 		return kindNotFound.problem(lang, fmt.Sprintf("No %s with ID %q.", nfErr.Kind, nfErr.ID))
+	case errors.As(err, &mrgErr):
+		p := kindMerged.problem(lang, fmt.Sprintf("Player %q was merged into %q: use that ID.", mrgErr.ID, mrgErr.Into))
+		p.Into = mrgErr.Into
+		c.Response().Header().Set(echo.HeaderLocation, "/v1/players/"+mrgErr.Into)
+		return p
 	case errors.As(err, &verErr):
 		p := kindVersion.problem(lang, verErr.Error())
 		if verErr.Current >= 0 {

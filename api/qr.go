@@ -11,24 +11,14 @@ import (
 type QRRequest struct {
 	// Text is what the code holds: usually a link to a screen or to the
 	// table app, with a token in its fragment.
-	Text string `json:"text" validate:"required,max=1000" example:"https://192.168.1.10:8443/#token=mtd_..."`
+	Text string `json:"text" validate:"required,max=1000"`
 	// Size is the image's width and height in pixels.
-	Size int `json:"size,omitempty" validate:"omitempty,min=64,max=2048" example:"512"`
+	Size int `json:"size,omitempty" validate:"omitempty,min=64,max=2048"`
 }
 
 // qrCode draws text as a QR code (PNG); the text travels in a POST body so
 // that a token in it never reaches a URL a log keeps. Anyone may ask: the
 // code holds only what the caller already has.
-//
-//	@Summary		A QR code (PNG) of a text
-//	@Description	The pages use it for links that sign a tablet in (`/#token=...`) and for screen links; the text is sent in the body so no token lands in a URL.
-//	@Tags			pages
-//	@Accept			json
-//	@Produce		png
-//	@Param			body	body		QRRequest	true	"the text"
-//	@Success		200		{file}		binary
-//	@Failure		400		{object}	Problem
-//	@Router			/v1/qr [post]
 func (s *Server) qrCode(c echo.Context) error {
 	var req QRRequest
 	if _, err := bind(c, &req); err != nil {

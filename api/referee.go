@@ -12,17 +12,6 @@ import (
 // referee answers one game's stateless question. Answers cite rules in
 // fields named "rule"; each gets the rule's title in the request's language,
 // and every {en, fa} text becomes a string in that language.
-//
-//	@Summary		Stateless ruling
-//	@Description	One route per question of each game: /v1/referee/wizard/trick, /v1/referee/yatuk/army, ... (see GET /v1/games/{game} for each question's example body).
-//	@Tags			referee
-//	@Param			game		path		string	true	"game ID"
-//	@Param			question	path		string	true	"question"
-//	@Param			body		body		object	true	"the question's body"
-//	@Success		200			{object}	object
-//	@Failure		400			{object}	Problem
-//	@Failure		422			{object}	Problem
-//	@Router			/v1/referee/{game}/{question} [post]
 func (s *Server) referee(game string, ref rules.Referee) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		body, err := readBody(c)

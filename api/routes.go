@@ -19,7 +19,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/healthz", s.health},
 		{http.MethodGet, "/openapi.yaml", s.openAPI},
 		{http.MethodGet, "/docs", s.docsRedirect},
-		{http.MethodGet, "/docs/*", s.docsUI()},
+		{http.MethodGet, "/docs/*", s.docsFile},
 
 		{http.MethodGet, "/v1/games", s.listGames},
 		{http.MethodPost, "/v1/games", s.createGame},
@@ -27,16 +27,19 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/v1/games/:game/rules", s.listRules},
 		{http.MethodGet, "/v1/rules/:id", s.getRule},
 
+		{http.MethodGet, "/v1/players", s.listPlayers},
 		{http.MethodPost, "/v1/players", s.createPlayer},
 		{http.MethodGet, "/v1/players/:id", s.getPlayer},
 		{http.MethodGet, "/v1/players/:id/stats", s.playerStats},
 
+		{http.MethodGet, "/v1/leagues", s.listLeagues},
 		{http.MethodPost, "/v1/leagues", s.createLeague},
 		{http.MethodGet, "/v1/leagues/:id", s.getLeague},
 		{http.MethodPatch, "/v1/leagues/:id", s.updateLeague},
 		{http.MethodGet, "/v1/leagues/:id/standings", s.standings},
 		{http.MethodGet, "/v1/leagues/:id/ratings/history", s.ratingsHistory},
 
+		{http.MethodGet, "/v1/matches", s.listMatches},
 		{http.MethodPost, "/v1/matches", s.createMatch},
 		{http.MethodGet, "/v1/matches/:id", s.getMatch},
 		{http.MethodPost, "/v1/matches/:id/events", s.appendEvent},

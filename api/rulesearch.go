@@ -4,11 +4,11 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/fold"
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/sheet"
 )
@@ -48,9 +48,9 @@ func newRuleIndex(games *rules.Registry) *ruleIndex {
 		gid := c.game
 		for _, e := range c.catalog {
 			r := indexedRule{
-				game: gid, entry: e, id: normalize(e.ID),
-				title: normalize(e.Title.EN + " " + e.Title.FA),
-				text:  normalize(e.Text.EN + " " + e.Text.FA + " " + e.Source.Section + " " + e.Source.SectionEN),
+				game: gid, entry: e, id: fold.String(e.ID),
+				title: fold.String(e.Title.EN + " " + e.Title.FA),
+				text:  fold.String(e.Text.EN + " " + e.Text.FA + " " + e.Source.Section + " " + e.Source.SectionEN),
 			}
 			ix.byID[e.ID] = r
 			ix.byGame[gid] = append(ix.byGame[gid], r)
@@ -59,43 +59,11 @@ func newRuleIndex(games *rules.Registry) *ruleIndex {
 	return ix
 }
 
-// normalize folds what Persian and English text varies in but readers do
-// not: case, Arabic and Persian forms of yeh and kaf, zero-width non-joiners,
-// diacritics and tatweel.
-func normalize(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == 'ي' || r == 'ى':
-			r = 'ی'
-		case r == 'ك':
-			r = 'ک'
-		case r == 'ة':
-			r = 'ه'
-		case r == 'أ' || r == 'إ' || r == 'آ':
-			r = 'ا'
-		case r == '\u200c' || r == '\u200d' || r == '\u0640', r == '\u200f' || r == '\u200e':
-			// ZWNJ, ZWJ, tatweel and direction marks vanish, so "پیش‌بینی",
-			// "پیشبینی" and (word by word) "پیش بینی" all meet.
-			continue
-		case r >= '\u064b' && r <= '\u065f', r == '\u0670': // harakat, superscript alef
-			continue
-		case r >= '۰' && r <= '۹':
-			r = '0' + (r - '۰')
-		case r >= '٠' && r <= '٩':
-			r = '0' + (r - '٠')
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
-
 // search ranks a game's rules for q: every word of q must appear; an exact
 // ID beats an ID prefix, which beats a title match, which beats a text match.
 func (ix *ruleIndex) search(game, q string) []rules.RuleEntry {
 	all := ix.byGame[game]
-	words := strings.Fields(normalize(q))
+	words := strings.Fields(fold.String(q))
 	if len(words) == 0 {
 		out := make([]rules.RuleEntry, len(all))
 		for i, r := range all {
@@ -147,12 +115,12 @@ func (ix *ruleIndex) search(game, q string) []rules.RuleEntry {
 
 // RuleResponse is one catalog entry in the request's language.
 type RuleResponse struct {
-	ID     string       `json:"id" example:"WIZARD-BID-3"`
-	Game   string       `json:"game" example:"wizard"`
+	ID     string       `json:"id"`
+	Game   string       `json:"game"`
 	Title  string       `json:"title"`
 	Text   string       `json:"text"`
 	Source rules.Source `json:"source"`
-	Check  string       `json:"check" enums:"checked,computed,unchecked"`
+	Check  string       `json:"check"`
 }
 
 // RulesResponse is a game's catalog, filtered and ranked by q.
@@ -167,15 +135,6 @@ func ruleResponse(game string, e rules.RuleEntry, lang string) RuleResponse {
 }
 
 // listRules returns a game's rule catalog, searchable.
-//
-//	@Summary	A game's rule catalog
-//	@Tags		rules
-//	@Param		game	path		string	true	"game ID"
-//	@Param		q		query		string	false	"words to search for (English or Persian), best match first"
-//	@Param		lang	query		string	false	"fa for Persian"
-//	@Success	200		{object}	RulesResponse
-//	@Failure	404		{object}	Problem
-//	@Router		/v1/games/{game}/rules [get]
 func (s *Server) listRules(c echo.Context) error {
 	g, err := s.game(c.Param("game"))
 	if err != nil {
@@ -199,14 +158,6 @@ func (s *Server) listRules(c echo.Context) error {
 }
 
 // getRule returns one rule by ID.
-//
-//	@Summary	One rule
-//	@Tags		rules
-//	@Param		id		path		string	true	"rule ID"
-//	@Param		lang	query		string	false	"fa for Persian"
-//	@Success	200		{object}	RuleResponse
-//	@Failure	404		{object}	Problem
-//	@Router		/v1/rules/{id} [get]
 func (s *Server) getRule(c echo.Context) error {
 	id := strings.ToUpper(c.Param("id"))
 	r, ok := s.rules.byID[id]

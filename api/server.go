@@ -1,13 +1,6 @@
 // Package api is Motamed's HTTP interface: echo handlers, the routes in one
 // list, request and response shapes, and one function that maps every error
 // to an RFC 9457 problem.
-//
-//	@title						Motamed API
-//	@version					1
-//	@description				Table-companion scoring and referee API: record what happens at a physical game table; Motamed checks each event against the game's rules, keeps the score and serves league standings.
-//	@BasePath					/
-//	@accept						json
-//	@produce					json
 package api
 
 import (
@@ -23,8 +16,16 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
+// Lister is what lists and search need from storage.
+type Lister interface {
+	ListLeagues(ctx context.Context, r db.Reader, game string, p db.Page) ([]db.League, []string, error)
+	ListPlayers(ctx context.Context, q string, p db.Page) ([]db.Player, []string, error)
+	ListMatches(ctx context.Context, r db.Reader, f db.MatchFilter, p db.Page) ([]db.MatchSummary, []string, error)
+}
+
 // Store is what the API needs from storage.
 type Store interface {
+	Lister
 	Ping(ctx context.Context) error
 	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
 	GetPlayer(ctx context.Context, id string) (*db.Player, error)
@@ -118,16 +119,11 @@ func (s *Server) writeJSON(c echo.Context, status int, v any) error {
 }
 
 // health answers liveness.
-//
-//	@Summary	Liveness
-//	@Tags		health
-//	@Success	200	{object}	Health
-//	@Router		/healthz [get]
 func (s *Server) health(c echo.Context) error {
 	return s.writeJSON(c, http.StatusOK, Health{Status: "ok"})
 }
 
 // Health is the liveness answer.
 type Health struct {
-	Status string `json:"status" example:"ok"`
+	Status string `json:"status"`
 }

@@ -33,16 +33,8 @@ type CreateGameRequest struct {
 	TieBreak   string           `json:"tie_break"`
 }
 
-// createGame defines a score-sheet game (an admin or a league owner).
-//
-//	@Summary		Define a score-sheet game
-//	@Description	A game kept by its score sheet: rounds (fixed or open) or named categories, each row with an optional range; highest or lowest total wins; negative scores allowed or not; an optional tie-break category. It is offered beside the built-in games at once. A definition never changes; version_of makes the next version.
-//	@Tags			games
-//	@Param			body	body		CreateGameRequest	true	"the sheet"
-//	@Success		201		{object}	GameResponse
-//	@Failure		400		{object}	Problem
-//	@Failure		409		{object}	Problem
-//	@Router			/v1/games [post]
+// createGame defines a score-sheet game (an admin or a league owner): it
+// is offered beside the built-in games at once.
 func (s *Server) createGame(c echo.Context) error {
 	t, err := requireToken(c)
 	if err != nil {

@@ -147,15 +147,6 @@ type StandingsResponse struct {
 }
 
 // standings returns a league's standings.
-//
-//	@Summary		League standings
-//	@Description	One row per player: played, wins (shared wins as shares), points, average place, win rate, streak, OpenSkill rating (mu, sigma, ordinal), pairwise Elo, provisional (fewer than 5 matches). Ordered by points, then rating, then wins, then name (the rule is stated in `ordering`). Only finished matches count; corrections re-derive everything.
-//	@Tags			leagues
-//	@Param			id		path		string	true	"league ID"
-//	@Param			format	query		string	false	"csv for CSV"	Enums(json, csv)
-//	@Success		200		{object}	StandingsResponse
-//	@Failure		404		{object}	Problem
-//	@Router			/v1/leagues/{id}/standings [get]
 func (s *Server) standings(c echo.Context) error {
 	format := c.QueryParam("format")
 	if format != "" && format != "json" && format != "csv" {
@@ -192,14 +183,6 @@ type RatingsHistoryResponse struct {
 }
 
 // ratingsHistory returns the rating after each match.
-//
-//	@Summary	Rating history
-//	@Tags		leagues
-//	@Param		id		path		string	true	"league ID"
-//	@Param		player	query		string	false	"one player's history; all players when omitted"
-//	@Success	200		{object}	RatingsHistoryResponse
-//	@Failure	404		{object}	Problem
-//	@Router		/v1/leagues/{id}/ratings/history [get]
 func (s *Server) ratingsHistory(c echo.Context) error {
 	id := c.Param("id")
 	player := c.QueryParam("player")

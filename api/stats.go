@@ -19,16 +19,6 @@ type StatsResponse struct {
 }
 
 // playerStats returns a player's statistics over finished matches.
-//
-//	@Summary		Player statistics
-//	@Description	Matches, wins, win rate, average place, best and worst scores, current and longest winning streaks, and head-to-head against each opponent (played, won, lost, tied), per game. `names` maps the opponents' IDs to names.
-//	@Tags			players
-//	@Param			id		path		string	true	"player ID"
-//	@Param			game	query		string	false	"only this game"
-//	@Param			league	query		string	false	"only this league"
-//	@Success		200		{object}	StatsResponse
-//	@Failure		404		{object}	Problem
-//	@Router			/v1/players/{id}/stats [get]
 func (s *Server) playerStats(c echo.Context) error {
 	ctx := c.Request().Context()
 	id, game, league := c.Param("id"), c.QueryParam("game"), c.QueryParam("league")

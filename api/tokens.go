@@ -10,9 +10,9 @@ import (
 
 // CreateTokenRequest is the body of POST /v1/tokens.
 type CreateTokenRequest struct {
-	Role     string `json:"role" validate:"required,oneof=admin owner scorer viewer" example:"scorer"`
+	Role     string `json:"role" validate:"required,oneof=admin owner scorer viewer"`
 	LeagueID string `json:"league_id,omitempty" validate:"max=64"`
-	Label    string `json:"label,omitempty" validate:"max=100" example:"Table 3 tablet"`
+	Label    string `json:"label,omitempty" validate:"max=100"`
 }
 
 // TokenResponse is a token's record; Secret is present only in the answer
@@ -32,18 +32,6 @@ func tokenResponse(t *db.Token) TokenResponse {
 }
 
 // createToken makes a scoped token.
-//
-//	@Summary		Create a token
-//	@Description	An admin may create any token; a league's owner may create owner, scorer and viewer tokens of that league. The secret is in the answer only.
-//	@Tags			tokens
-//	@Security		bearer
-//	@Param			body	body		CreateTokenRequest	true	"role and scope"
-//	@Success		201		{object}	TokenResponse
-//	@Failure		400		{object}	Problem
-//	@Failure		401		{object}	Problem
-//	@Failure		403		{object}	Problem
-//	@Failure		404		{object}	Problem
-//	@Router			/v1/tokens [post]
 func (s *Server) createToken(c echo.Context) error {
 	caller, err := requireToken(c)
 	if err != nil {
@@ -90,15 +78,6 @@ type TokensResponse struct {
 }
 
 // listTokens lists tokens: every one for an admin, a league's for its owner.
-//
-//	@Summary	List tokens
-//	@Tags		tokens
-//	@Security	bearer
-//	@Param		league	query		string	false	"only this league's tokens (required for an owner)"
-//	@Success	200		{object}	TokensResponse
-//	@Failure	401		{object}	Problem
-//	@Failure	403		{object}	Problem
-//	@Router		/v1/tokens [get]
 func (s *Server) listTokens(c echo.Context) error {
 	caller, err := requireToken(c)
 	if err != nil {
@@ -128,16 +107,6 @@ func (s *Server) listTokens(c echo.Context) error {
 }
 
 // revokeToken revokes a token; it stops working at once.
-//
-//	@Summary	Revoke a token
-//	@Tags		tokens
-//	@Security	bearer
-//	@Param		id	path	string	true	"token ID"
-//	@Success	204
-//	@Failure	401	{object}	Problem
-//	@Failure	403	{object}	Problem
-//	@Failure	404	{object}	Problem
-//	@Router		/v1/tokens/{id} [delete]
 func (s *Server) revokeToken(c echo.Context) error {
 	caller, err := requireToken(c)
 	if err != nil {

@@ -50,6 +50,13 @@ type ConflictError struct{ Reason string }
 
 func (e *ConflictError) Error() string { return e.Reason }
 
+// MergedError: the player was merged into another; Into is where it went.
+type MergedError struct{ ID, Into string }
+
+func (e *MergedError) Error() string {
+	return fmt.Sprintf("player %q was merged into %q", e.ID, e.Into)
+}
+
 // Unavailable reports whether err is the storage failing in a way a retry
 // may get past: the database locked or busy, out of disk space, read-only,
 // or an I/O error (SQLite), or the like on PostgreSQL (insufficient

@@ -182,8 +182,17 @@ func (s *Store) advance(cur *Match, state rules.State) *Match {
 	next := *cur
 	next.State = state
 	next.Version = cur.Version + 1
-	next.Status = statusOf(state)
+	next.Status = next.statusWith(state)
 	next.UpdatedAt = s.now()
+	if next.StartedAt == nil {
+		next.StartedAt = &next.UpdatedAt
+	}
+	switch before, after := statusOf(cur.State), statusOf(state); {
+	case before != StatusFinished && after == StatusFinished:
+		next.FinishedAt = &next.UpdatedAt
+	case after != StatusFinished:
+		next.FinishedAt = nil
+	}
 	return &next
 }
 
@@ -217,8 +226,8 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 			}
 			return fmt.Errorf("db: insert event: %w", err)
 		}
-		if next.Status != cur.Status {
-			if _, err := txStmt(ctx, tx, s.stmts.updateStatus).ExecContext(ctx, next.Status, next.ID); err != nil {
+		if status := statusOf(next.State); status != statusOf(cur.State) {
+			if _, err := txStmt(ctx, tx, s.stmts.updateStatus).ExecContext(ctx, status, nullTime(next.FinishedAt), next.ID); err != nil {
 				return fmt.Errorf("db: update match: %w", err)
 			}
 		}

@@ -36,7 +36,7 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		seats[i] = Seat{PlayerID: p.ID, Name: p.Name, Seat: i}
 	}
 	now := s.now()
-	m := &Match{ID: newMatchID(now), Game: nm.Game, LeagueID: nm.LeagueID, CreatedBy: nm.CreatedBy, Status: StatusInProgress, Seats: seats}
+	m := &Match{ID: newMatchID(now), Game: nm.Game, LeagueID: nm.LeagueID, CreatedBy: nm.CreatedBy, Status: StatusInProgress, Seats: seats, Meta: nm.Meta}
 	state, effective, err := game.Setup(m.Players(), nm.Options)
 	if err != nil {
 		return nil, err
@@ -53,7 +53,8 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 			league = m.LeagueID
 		}
 		if _, err := txStmt(ctx, tx, s.stmts.insertMatch).ExecContext(ctx,
-			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt)); err != nil {
+			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt), s.listedAt(m),
+			nullable(m.Meta.Table), nullable(m.Meta.Location), nullable(m.Meta.Notes), nullTime(m.Meta.PlayedAt)); err != nil {
 			return err
 		}
 		for _, seat := range m.Seats {
@@ -153,7 +154,7 @@ func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64
 		return nil, nil, fmt.Errorf("db: replay match %s: %w", id, err)
 	}
 	m.State = state
-	m.Status = statusOf(state)
+	m.Status = m.statusWith(state)
 	if upTo >= 0 && len(log) > 0 {
 		m.UpdatedAt = log[len(log)-1].CreatedAt
 	}
@@ -162,14 +163,18 @@ func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64
 
 func (s *Store) readMatchRow(ctx context.Context, q querier, id string) (*Match, error) {
 	var m Match
-	var league, createdBy sql.NullString
+	var league, createdBy, finished, started sql.NullString
 	var finishSeq sql.NullInt64
 	var options, created, updated string
+	var meta metaColumns
 	err := q.QueryRowContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.options, m.status,
-			COALESCE(e.seq, 0), m.finish_seq, m.created_by, m.created_at, COALESCE(e.created_at, m.created_at)
+			COALESCE(e.seq, 0), m.finish_seq, m.created_by, m.created_at, COALESCE(e.created_at, m.created_at),
+			m.table_label, m.location, m.notes, m.played_at, m.finished_at, m.abandoned_at IS NOT NULL,
+			(SELECT created_at FROM events WHERE match_id = m.id AND seq = 1)
 		FROM matches m LEFT JOIN (SELECT seq, created_at FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1) e ON true
 		WHERE m.id = ?`), id, id).
-		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &createdBy, &created, &updated)
+		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &createdBy, &created, &updated,
+			&meta.table, &meta.location, &meta.notes, &meta.playedAt, &finished, &m.Abandoned, &started)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("match", id)
 	}
@@ -181,6 +186,8 @@ func (s *Store) readMatchRow(ctx context.Context, q querier, id string) (*Match,
 	m.FinishSeq = finishSeq.Int64
 	m.Options = json.RawMessage(options)
 	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
+	m.Meta = meta.meta()
+	m.StartedAt, m.FinishedAt = optionalTime(started), optionalTime(finished)
 	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT mp.seat, mp.player_id, p.name FROM match_players mp
 		JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ? ORDER BY mp.seat`), id)
 	if err != nil {
@@ -195,6 +202,15 @@ func (s *Store) readMatchRow(ctx context.Context, q querier, id string) (*Match,
 		m.Seats = append(m.Seats, seat)
 	}
 	return &m, rows.Err()
+}
+
+// statusWith is the status m has with state: abandoned while it is,
+// else what the state says.
+func (m *Match) statusWith(state rules.State) string {
+	if m.Abandoned {
+		return StatusAbandoned
+	}
+	return statusOf(state)
 }
 
 func statusOf(s rules.State) string {

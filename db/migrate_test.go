@@ -32,9 +32,28 @@ func eventsV3(t *testing.T) string {
 INSERT INTO events_v3 SELECT match_id, seq, type, data, notes, created_at FROM events;
 DROP TABLE events;
 ALTER TABLE events_v3 RENAME TO events;
-DROP TABLE sheet_games;
-DELETE FROM schema_migrations WHERE version >= 4;`
+DELETE FROM schema_migrations WHERE version >= 4;` + undoAfter4
 }
+
+// undoAfter4 takes back what the migrations after 4 added outside the log,
+// so that the database is as version 3 shipped.
+const undoAfter4 = `
+DROP TABLE sheet_games;
+DROP INDEX players_folded;
+DROP INDEX matches_listed;
+DROP INDEX matches_league_listed;
+DROP INDEX matches_status_listed;
+DROP INDEX matches_game_listed;
+DROP INDEX leagues_created;
+ALTER TABLE players DROP COLUMN folded;
+ALTER TABLE players DROP COLUMN merged_into;
+ALTER TABLE matches DROP COLUMN table_label;
+ALTER TABLE matches DROP COLUMN location;
+ALTER TABLE matches DROP COLUMN notes;
+ALTER TABLE matches DROP COLUMN played_at;
+ALTER TABLE matches DROP COLUMN finished_at;
+ALTER TABLE matches DROP COLUMN abandoned_at;
+ALTER TABLE matches DROP COLUMN listed_at;`
 
 // TestEventsRowidMigrationKeepsTheLog takes a database with two played
 // matches back to schema version 3, then opens it: migration 4 moves the log

@@ -58,9 +58,18 @@ type Match struct {
 	// FinishSeq is the match's place in the order matches first finished
 	// (0 while it never has).
 	FinishSeq int64
-	State     rules.State
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	// Meta is what the match records that is not play.
+	Meta MatchMeta
+	// Abandoned is set while the match is abandoned (Status is then
+	// StatusAbandoned); the state still says where play stood.
+	Abandoned bool
+	// StartedAt is when its first event was recorded, FinishedAt when it
+	// last went from in progress to finished (nil until then).
+	StartedAt  *time.Time
+	FinishedAt *time.Time
+	State      rules.State
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // Players returns the seated players in seat order, as the rules see them.
@@ -85,6 +94,7 @@ type Event struct {
 
 // NewMatch is what it takes to start a match.
 type NewMatch struct {
+	Meta      MatchMeta
 	Game      string
 	LeagueID  string
 	CreatedBy string   // the token's ID

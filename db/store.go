@@ -121,18 +121,19 @@ func (h *hotStatements) prepare(ctx context.Context, d *dialect, write, read *sq
 		return st
 	}
 	h.insertEvent = prep(`INSERT INTO events(match_id, seq, type, data, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
-	h.updateStatus = prep(`UPDATE matches SET status = ? WHERE id = ?`)
+	h.updateStatus = prep(`UPDATE matches SET status = ?, finished_at = ? WHERE id = ?`)
 	h.insertKey = prep(`INSERT INTO idempotency_keys(match_id, key, request_hash, seq, created_at) VALUES (?, ?, ?, ?, ?)`)
 	h.finishOrder = prep(`UPDATE matches SET finish_seq = (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM matches) WHERE id = ? RETURNING finish_seq`)
 	h.insertResult = prep(`INSERT INTO match_results(match_id, result, finished_at) VALUES (?, ?, ?)`)
 	h.insertPlacement = prep(`INSERT INTO result_placements(match_id, player_id, place, score) VALUES (?, ?, ?, ?)`)
 	h.deleteResult = prep(`DELETE FROM match_results WHERE match_id = ?`)
 	h.deletePlacements = prep(`DELETE FROM result_placements WHERE match_id = ?`)
-	h.insertMatch = prep(`INSERT INTO matches(id, game, league_id, options, status, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+	h.insertMatch = prep(`INSERT INTO matches(id, game, league_id, options, status, created_by, created_at, listed_at, table_label, location, notes, played_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	h.insertMatchPlayer = prep(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`)
 	conn = read
 	h.getLeague = prep(`SELECT id, name, game, options, visibility, created_at FROM leagues WHERE id = ?`)
-	h.getPlayer = prep(`SELECT id, name, created_at FROM players WHERE id = ?`)
+	h.getPlayer = prep(`SELECT id, name, created_at, merged_into FROM players WHERE id = ?`)
 	return err
 }
 
@@ -191,6 +192,10 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	}
 	if err != nil {
 		return nil, err
+	}
+	if err := s.foldOldNames(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("db: fold player names: %w", err)
 	}
 	if err := s.loadSheetGames(ctx); err != nil {
 		s.Close()

@@ -73,7 +73,7 @@ type JSONAppender interface {
 // Servers rely on it to encode a long score sheet once, not on every event.
 type Scores struct {
 	Totals map[string]int `json:"totals"`
-	Rounds any            `json:"rounds" swaggertype:"array,object"`
+	Rounds any            `json:"rounds"`
 }
 
 // Result is the outcome of a finished match.
@@ -108,7 +108,7 @@ type Info struct {
 type OptionDoc struct {
 	Name        string   `json:"name"`
 	Type        string   `json:"type"` // "integer", "boolean", "string", "object", "array"
-	Default     any      `json:"default,omitempty" swaggertype:"object"`
+	Default     any      `json:"default,omitempty"`
 	Enum        []string `json:"enum,omitempty"`
 	Description string   `json:"description"`
 }
@@ -117,7 +117,7 @@ type OptionDoc struct {
 type EventDoc struct {
 	Type        string          `json:"type"`
 	Description string          `json:"description"`
-	Example     json.RawMessage `json:"example,omitempty" swaggertype:"object"`
+	Example     json.RawMessage `json:"example,omitempty"`
 }
 
 // Referee is one stateless question a game answers.

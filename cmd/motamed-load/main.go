@@ -12,7 +12,7 @@
 //	go run ./cmd/motamed-load --spawn /tmp/motamed --tables 64 --duration 20s
 //	go run ./cmd/motamed-load --addr 127.0.0.1:8080 --token $TOKEN --read-ratio 0.2
 //
-// See "Load testing" in the README for the scenarios and flags.
+// docs/load-testing.md describes the scenarios and flags.
 package main
 
 import (
@@ -106,7 +106,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.Uint64Var(&seed, "seed", 1, "seed of every random choice: the same seed plays the same matches")
 	fs.IntVar(&cfg.pool, "pool", 24, "matches generated (and checked against the rules) per game before the load; tables draw from them")
 	fs.Int64Var(&cfg.preloadEvents, "preload-events", 0, "stop once this many events are accepted (fill a database; reads off, --duration defaults to 24h)")
-	fs.StringVar(&cfg.scenario, "scenario", scenarioPlay, "play: tables play matches; get-match: --tables clients GET one match of --match-events events; ceiling: the play scenario's events against the bare server cmd/motamed-ceiling")
+	fs.StringVar(&cfg.scenario, "scenario", scenarioPlay, "play: tables play matches; get-match: --tables clients GET one match of --match-events events; ceiling: the play scenario's events against the bare server bench/motamed-ceiling")
 	fs.IntVar(&cfg.matchEvents, "match-events", 200, "get-match: events recorded in the match that is read")
 	fs.IntVar(&cfg.matchesPerTable, "matches-per-table", 1, "matches each table keeps in progress, recording their events in turn (e.g. 157 x 64 tables for 10,000 open matches)")
 	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "per-request timeout")

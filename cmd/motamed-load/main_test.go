@@ -107,7 +107,7 @@ func fakeServer(t *testing.T, refuseEvery int64) (*httptest.Server, *atomic.Int6
 	return srv, &events, &auth
 }
 
-// fakeCeiling answers what the ceiling scenario asks of cmd/motamed-ceiling,
+// fakeCeiling answers what the ceiling scenario asks of bench/motamed-ceiling,
 // and counts its event POSTs, its log reads and any request under /v1/
 // (which the bare server does not have).
 func fakeCeiling(t *testing.T) (srv *httptest.Server, events, reads, v1 *atomic.Int64) {
@@ -237,11 +237,12 @@ func buildServer(t *testing.T) string {
 	if bin := os.Getenv("MOTAMED_LOAD_SERVER"); bin != "" {
 		return bin
 	}
-	return buildCommand(t, "motamed")
+	return buildCommand(t, "./cmd/motamed")
 }
 
-// buildCommand builds cmd/<name> into a temporary directory, or skips.
-func buildCommand(t *testing.T, name string) string {
+// buildCommand builds the command in dir (relative to the module root, as
+// ./cmd/motamed) into a temporary directory, or skips.
+func buildCommand(t *testing.T, dir string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: no server build")
@@ -253,11 +254,11 @@ func buildCommand(t *testing.T, name string) string {
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
 		t.Skipf("module root not found: %v", err)
 	}
-	bin := filepath.Join(t.TempDir(), name)
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/"+name)
+	bin := filepath.Join(t.TempDir(), filepath.Base(dir))
+	cmd := exec.Command("go", "build", "-o", bin, dir)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("cannot build the server (go build ./cmd/%s: %v), skipping the end-to-end test:\n%s", name, err, out)
+		t.Skipf("cannot build the server (go build %s: %v), skipping the end-to-end test:\n%s", dir, err, out)
 	}
 	return bin
 }
@@ -294,7 +295,7 @@ func TestEndToEnd(t *testing.T) {
 // End to end against the bare server: it stores every event the ceiling
 // scenario sends and serves the logs it reads.
 func TestEndToEndCeiling(t *testing.T) {
-	bin := buildCommand(t, "motamed-ceiling")
+	bin := buildCommand(t, "./bench/motamed-ceiling")
 	code, rep, stderr := runJSON(t, "--spawn", bin, "--scenario", "ceiling", "--tables", "4", "--duration", "1s", "--pool", "4", "--read-ratio", "0.2")
 	if code != 0 || rep.Errors != 0 || rep.Events == 0 || rep.Reads == 0 {
 		t.Fatalf("exit %d, %d events, %d reads, %d errors: %q\nstderr:\n%s", code, rep.Events, rep.Reads, rep.Errors, rep.ErrorMessages, stderr)

@@ -69,7 +69,7 @@ func setMemoryLimit(flagValue string) (int64, error) {
 // of by once (Go's 100). A busy server allocates 10-17 KB per event, so at
 // 100 it collected many times a second and spent about a tenth of its CPU
 // there. The memory limit still caps the heap, so the peak stays under it
-// (see README, Performance). With a small live heap (the caches keep few
+// (see docs/performance.md). With a small live heap (the caches keep few
 // finished matches) 400 already makes collection cheap: GOGC=off, leaving
 // only the limit, gave no more.
 const defaultGCPercent = 400
@@ -88,7 +88,7 @@ func setGCPercent() {
 // that wait to find both cores busy with requests and queues behind them,
 // holding up every table. With spare threads it resumes at once, and the
 // kernel shares the cores. On a 2-core machine this gave 10-15% more
-// events per second at 64 tables (see README, Performance).
+// events per second at 64 tables (see docs/performance.md).
 func setProcs() {
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(2 * startProcs)

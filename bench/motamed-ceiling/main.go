@@ -10,10 +10,11 @@
 // Motamed is measured against: the machine's speed moves from hour to hour,
 // and a ratio to this server does not.
 //
-//	go build -o /tmp/ceiling ./cmd/motamed-ceiling
+//	go build -o /tmp/ceiling ./bench/motamed-ceiling
 //	go run ./cmd/motamed-load --spawn /tmp/ceiling --scenario ceiling --tables 64 --duration 20s
 //
-// See "Performance" in the README.
+// It is a measuring instrument, not part of the product: see
+// docs/performance.md and docs/load-testing.md.
 package main
 
 import (

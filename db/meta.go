@@ -1,0 +1,57 @@
+package db
+
+import (
+	"database/sql"
+	"time"
+)
+
+// StatusAbandoned is a match taken out of play, standings and ratings by
+// hand; its log and result stay, and restoring it brings them back.
+const StatusAbandoned = "abandoned"
+
+// MatchMeta is what a match records that is not play: the table's label,
+// where and when it was played, and notes. Empty strings are unset.
+type MatchMeta struct {
+	Table    string
+	Location string
+	Notes    string
+	// PlayedAt is when the match was played, for one entered afterwards;
+	// nil means when it was recorded.
+	PlayedAt *time.Time
+}
+
+// metaColumns scans MatchMeta's columns.
+type metaColumns struct {
+	table, location, notes, playedAt sql.NullString
+}
+
+func (c metaColumns) meta() MatchMeta {
+	return MatchMeta{Table: c.table.String, Location: c.location.String, Notes: c.notes.String, PlayedAt: optionalTime(c.playedAt)}
+}
+
+// listTime is a time as the list order stores it: fixed-width text on
+// SQLite, where a column compares as text, so that text order is time
+// order; a timestamptz on PostgreSQL.
+func (s *Store) listTime(t time.Time) string {
+	if s.d.engine == enginePostgres {
+		return formatTime(t)
+	}
+	return t.UTC().Format("2006-01-02T15:04:05.000Z")
+}
+
+// listedAt is the time a match is listed by: when it was played when that
+// was given, else when it was created.
+func (s *Store) listedAt(m *Match) string {
+	if m.Meta.PlayedAt != nil {
+		return s.listTime(*m.Meta.PlayedAt)
+	}
+	return s.listTime(m.CreatedAt)
+}
+
+// nullTime is t for a nullable time column.
+func nullTime(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return formatTime(*t)
+}
