@@ -49,13 +49,7 @@ func (s *State) applyFinal(raw []byte) (rules.State, []rules.Ruling, error) {
 			"This sheet already has rows: final totals are recorded only on an empty sheet.",
 			"این برگه سطرهای ثبت‌شده دارد: امتیازهای نهایی فقط روی برگهٔ خالی ثبت می‌شوند."))
 	}
-	var missing []string
-	for _, p := range s.Players {
-		if _, ok := d.Scores[p.ID]; !ok {
-			missing = append(missing, p.Name)
-		}
-	}
-	if len(missing) > 0 {
+	if missing := s.missing(d.Scores); len(missing) > 0 {
 		rs = append(rs, rules.Rule("SHEET-ROW-1",
 			"The final totals are recorded for every player at once: "+strings.Join(missing, ", ")+" missing.",
 			"امتیازهای نهایی برای همهٔ بازیکنان با هم ثبت می‌شوند: امتیاز "+strings.Join(missing, "، ")+" نیامده است."))

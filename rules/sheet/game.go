@@ -73,15 +73,7 @@ func (g *Game) Setup(players []rules.Player, options json.RawMessage) (rules.Sta
 			fmt.Sprintf("%s is played by %d to %d players, not %d.", d.DisplayName(), d.MinPlayers, d.MaxPlayers, n),
 			fmt.Sprintf("%s را %d تا %d بازیکن بازی می‌کنند، نه %d نفر.", d.displayNameFA(), d.MinPlayers, d.MaxPlayers, n))
 	}
-	var f rules.Fields
-	seen := map[string]bool{}
-	for i, p := range players {
-		if p.ID == "" || seen[p.ID] {
-			f.Add(fmt.Sprintf("players[%d]", i), "each player needs a distinct, non-empty ID")
-		}
-		seen[p.ID] = true
-	}
-	if err := f.Err(); err != nil {
+	if err := rules.CheckPlayerIDs(players); err != nil {
 		return nil, nil, err
 	}
 	s := &State{def: d, Players: players, Rows: []Row{}, Totals: map[string]int{}}

@@ -67,13 +67,7 @@ func (s *State) applyScores(raw []byte) (rules.State, []rules.Ruling, error) {
 		return nil, nil, err
 	}
 	var rs []rules.Ruling
-	var missing []string
-	for _, p := range s.Players {
-		if _, ok := d.Scores[p.ID]; !ok {
-			missing = append(missing, p.Name)
-		}
-	}
-	if len(missing) > 0 {
+	if missing := s.missing(d.Scores); len(missing) > 0 {
 		rs = append(rs, rules.Rule("SHEET-ROW-1",
 			fmt.Sprintf("%s is recorded for every player at once: %s missing.", capitalize(label), strings.Join(missing, ", ")),
 			fmt.Sprintf("%s برای همهٔ بازیکنان با هم ثبت می‌شود: امتیاز %s نیامده است.", labelFA, strings.Join(missing, "، "))))
@@ -161,6 +155,17 @@ func (s *State) resultRuling() rules.Ruling {
 	return rules.Rule(rule,
 		fmt.Sprintf("The sheet is complete: %s wins.", strings.Join(names, " and ")),
 		fmt.Sprintf("برگه کامل شد: %s برنده است.", strings.Join(names, " و ")))
+}
+
+// missing names the players without a score in scores.
+func (s *State) missing(scores map[string]int) []string {
+	var out []string
+	for _, p := range s.Players {
+		if _, ok := scores[p.ID]; !ok {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 func (s *State) seat(id string) int {
