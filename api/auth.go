@@ -269,3 +269,15 @@ func (s *Server) mayCreateMatch(c echo.Context, leagueID string) (*db.Token, err
 
 var kindUnauthorized = problemKind{"unauthorized", http.StatusUnauthorized, rules.T("A valid token is needed", "یک توکن معتبر لازم است")}
 var kindForbidden = problemKind{"forbidden", http.StatusForbidden, rules.T("This token may not do that", "این توکن اجازهٔ این کار را ندارد")}
+
+// mayAdminister: an admin token only.
+func mayAdminister(c echo.Context, detail string) error {
+	t, err := requireToken(c)
+	if err != nil {
+		return err
+	}
+	if t.Role != db.RoleAdmin {
+		return forbidden(detail)
+	}
+	return nil
+}

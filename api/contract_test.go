@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -125,6 +126,11 @@ func checkContract(router routers.Router, report func(string)) echo.MiddlewareFu
 			}
 			sent := req.Clone(context.WithoutCancel(req.Context()))
 			tee := &teeWriter{ResponseWriter: c.Response().Writer}
+			if route, _, err := router.FindRoute(sent); err == nil {
+				tee.events = streamEvents(route, func(msg string) {
+					report(fmt.Sprintf("openapi.yaml: %s %s streamed %s", sent.Method, sent.URL.RequestURI(), msg))
+				})
+			}
 			c.Response().Writer = tee
 			if herr := next(c); herr != nil {
 				c.Error(herr)
@@ -138,6 +144,34 @@ func checkContract(router routers.Router, report func(string)) echo.MiddlewareFu
 				report(fmt.Sprintf("openapi.yaml: %s %s answered %d: %s", sent.Method, sent.URL.RequestURI(), status, msg))
 			}
 			return nil
+		}
+	}
+}
+
+// streamEvents checks each event of an event stream as it is sent: the
+// contract names, under x-events of the operation's text/event-stream
+// answer, the schema of each event's data by the event's name.
+func streamEvents(route *routers.Route, report func(string)) func(name string, data []byte) {
+	ok := route.Operation.Responses.Status(http.StatusOK)
+	if ok == nil || ok.Value.Content["text/event-stream"] == nil {
+		return nil
+	}
+	declared, _ := ok.Value.Content["text/event-stream"].Extensions["x-events"].(map[string]any)
+	return func(name string, data []byte) {
+		ref, _ := declared[name].(map[string]any)
+		target, _ := ref["$ref"].(string)
+		schema := route.Spec.Components.Schemas[strings.TrimPrefix(target, "#/components/schemas/")]
+		if schema == nil {
+			report(fmt.Sprintf("an event %q that x-events does not declare", name))
+			return
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			report(fmt.Sprintf("event %q: data is not JSON: %v", name, err))
+			return
+		}
+		if err := schema.Value.VisitJSON(v, append(contractSchemaOptions, openapi3.MultiErrors(), openapi3.VisitAsResponse())...); err != nil {
+			report(fmt.Sprintf("event %q breaks %s:\n%s\ndata: %s", name, target, describe(err), clip(data)))
 		}
 	}
 }
@@ -255,13 +289,15 @@ func clip(b []byte) string {
 	return string(b)
 }
 
-// teeWriter keeps a copy of what the server sends, except the body of an
-// event stream, which never ends.
+// teeWriter keeps a copy of what the server sends; an event stream, which
+// never ends, is read event by event instead.
 type teeWriter struct {
 	http.ResponseWriter
 	body      bytes.Buffer
 	streaming bool
 	started   bool
+	events    func(name string, data []byte) // nil: not a stream the contract describes
+	pending   []byte                         // the stream's incomplete event
 }
 
 func (w *teeWriter) WriteHeader(code int) {
@@ -278,8 +314,35 @@ func (w *teeWriter) Write(b []byte) (int, error) {
 	}
 	if !w.streaming {
 		w.body.Write(b)
+	} else if w.events != nil {
+		w.readEvents(b)
 	}
 	return w.ResponseWriter.Write(b)
+}
+
+// readEvents hands each complete event's name and data to w.events.
+func (w *teeWriter) readEvents(b []byte) {
+	w.pending = append(w.pending, b...)
+	for {
+		end := bytes.Index(w.pending, []byte("\n\n"))
+		if end < 0 {
+			return
+		}
+		var name string
+		var data [][]byte
+		for line := range bytes.SplitSeq(w.pending[:end], []byte("\n")) {
+			switch {
+			case bytes.HasPrefix(line, []byte("event: ")):
+				name = string(line[len("event: "):])
+			case bytes.HasPrefix(line, []byte("data: ")):
+				data = append(data, line[len("data: "):])
+			}
+		}
+		if name != "" {
+			w.events(name, bytes.Join(data, []byte("\n")))
+		}
+		w.pending = w.pending[end+2:]
+	}
 }
 
 func (w *teeWriter) Flush() { http.NewResponseController(w.ResponseWriter).Flush() }
@@ -409,4 +472,34 @@ func TestContractGamesAreTheGames(t *testing.T) {
 		return
 	}
 	t.Fatal("no game parameter")
+}
+
+// TestContractDescribesTheEdges sends, through the checked router, the
+// exchanges the contract once got wrong: an idempotent replay asking for
+// the minimal answer, an undo with {}, a read with a bad token, a read
+// with ?access_token=, both exports, and Silver's swap with face-down cards.
+func TestContractDescribesTheEdges(t *testing.T) {
+	games := append(all.Registry().All(), rulestest.Counter())
+	s := newTestServer(t, games...)
+	id, p := s.counterMatch(t, 2, `{"target":3}`)
+	ev := map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 2}}
+	s.must(t, 201, "POST", "/v1/matches/"+id+"/events", ev, "Prefer", "return=minimal", "Idempotency-Key", "k1")
+	replay := s.do("POST", "/v1/matches/"+id+"/events", ev, "Prefer", "return=minimal", "Idempotency-Key", "k1")
+	if replay.status != 200 || replay.header.Get("Idempotent-Replayed") != "true" {
+		t.Fatalf("replay: %d %v", replay.status, replay.header)
+	}
+	s.must(t, 200, "POST", "/v1/matches/"+id+"/undo", `{}`)
+	s.must(t, 401, "GET", "/v1/matches/"+id, nil, "Authorization", "Bearer mtd_not_a_token")
+	s.must(t, 200, "GET", "/v1/matches/"+id+"?access_token="+s.admin, nil, "Authorization", "")
+	s.must(t, 201, "POST", "/v1/matches/"+id+"/events", ev)
+	s.must(t, 201, "POST", "/v1/matches/"+id+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[1], "n": 1}})
+	s.must(t, 201, "POST", "/v1/matches/"+id+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 1}})
+	for _, format := range []string{"bgg", "bgstats"} {
+		s.must(t, 200, "GET", "/v1/matches/"+id+"/export?format="+format, nil)
+	}
+	silver := s.must(t, 200, "GET", "/v1/games/silver", nil)
+	for _, ref := range silver["referee"].([]any) {
+		r := ref.(map[string]any)
+		s.must(t, 200, "POST", r["path"].(string), r["example"])
+	}
 }

@@ -11,6 +11,29 @@ import (
 // CreatePlayerRequest is the body of POST /v1/players.
 type CreatePlayerRequest struct {
 	Name string `json:"name" validate:"required,max=100,displayname"`
+	// AllowDuplicate creates the player even when another player's name
+	// folds to the same text (else that is a 409 naming them).
+	AllowDuplicate bool `json:"allow_duplicate,omitempty"`
+}
+
+// RenamePlayerRequest is the body of PATCH /v1/players/{id}.
+type RenamePlayerRequest struct {
+	Name           string `json:"name" validate:"required,max=100,displayname"`
+	AllowDuplicate bool   `json:"allow_duplicate,omitempty"`
+}
+
+// MergePlayerRequest is the body of POST /v1/players/{id}/merge.
+type MergePlayerRequest struct {
+	// Into is the player the record joins.
+	Into string `json:"into" validate:"required,max=64"`
+}
+
+// MergedPlayerResponse answers a merge: the player everything went into.
+type MergedPlayerResponse struct {
+	Merged string         `json:"merged"`
+	Into   PlayerResponse `json:"into"`
+	// Matches are the matches whose seats moved.
+	Matches []string `json:"matches"`
 }
 
 // PlayerResponse is a player.
@@ -117,7 +140,8 @@ type EventResponse struct {
 	CreatedAt string          `json:"created_at"`
 }
 
-// AppendedResponse answers an append or an undo.
+// AppendedResponse answers an append, an undo or a correction sent with
+// "Prefer: return=representation": the event and the whole match.
 type AppendedResponse struct {
 	Event EventResponse `json:"event"`
 	Match MatchResponse `json:"match"`

@@ -124,6 +124,16 @@ func (c *encodeCache) keep(id string, e *encodedMatch) {
 	}
 }
 
+// drop removes match id's encoding: the match changed without a new
+// version (a player renamed or merged).
+func (c *encodeCache) drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.items[id]; ok {
+		c.forget(id, v)
+	}
+}
+
 // forget removes the entry v of match id; the caller holds mu.
 func (c *encodeCache) forget(id string, v *encodedMatch) {
 	delete(c.items, id)

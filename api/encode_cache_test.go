@@ -108,7 +108,9 @@ func TestMatchBodyEqualsAFullEncoding(t *testing.T) {
 						}
 					}
 				}
-				checkMinimal := func(answer []byte, lang string) {
+				// checkShort checks a compact or minimal answer against
+				// encoding/json's encoding of the same value.
+				checkShort := func(answer []byte, lang string, compact bool) {
 					t.Helper()
 					m, err := s.store.GetMatch(ctx, id)
 					if err != nil {
@@ -118,36 +120,55 @@ func TestMatchBodyEqualsAFullEncoding(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					want, _ := json.Marshal(AppendedMinimalResponse{Event: s.server.eventResponse(log[len(log)-1], lang),
-						Match: MatchSummary{ID: m.ID, Game: m.Game, Status: m.Status, Version: m.Version, Next: m.State.Next().In(lang),
-							Totals: m.State.Scores().Totals, Result: m.State.Result()}})
+					ev, next := s.server.eventResponse(log[len(log)-1], lang), m.State.Next().In(lang)
+					want, _ := json.Marshal(AppendedMinimalResponse{Event: ev, Match: MatchSummary{ID: m.ID, Game: m.Game,
+						Status: m.Status, Version: m.Version, Next: next, Totals: m.State.Scores().Totals, Result: m.State.Result()}})
+					if compact {
+						state, _ := json.Marshal(m.State)
+						var league *string
+						if m.LeagueID != "" {
+							league = &m.LeagueID
+						}
+						want, _ = json.Marshal(AppendedCompactResponse{Event: ev, Match: MatchCompact{ID: m.ID, Game: m.Game, LeagueID: league,
+							Status: m.Status, Version: m.Version, Next: next, State: state, Totals: m.State.Scores().Totals,
+							Result: m.State.Result(), UpdatedAt: timeString(m.UpdatedAt)}})
+					}
 					if want = append(want, '\n'); !bytes.Equal(answer, want) {
-						t.Fatalf("v%d %s: the minimal answer differs from encoding/json's:\n got %s\nwant %s", m.Version, lang, answer, want)
+						t.Fatalf("v%d %s: the answer differs from encoding/json's:\n got %s\nwant %s", m.Version, lang, answer, want)
 					}
 				}
 				events := seq.Events(ids)
 				for k, ev := range events {
 					lang := []string{"en", "fa"}[k%2]
+					if k%3 == 1 {
+						r := s.do("POST", "/v1/matches/"+id+"/events", ev, "Accept-Language", lang)
+						if r.status != 201 {
+							t.Fatalf("event %d: %d %s", k+1, r.status, r.body)
+						}
+						checkShort(r.body, lang, true)
+						continue
+					}
 					if k%3 == 2 {
 						r := s.do("POST", "/v1/matches/"+id+"/events", ev, "Accept-Language", lang, "Prefer", "return=minimal")
 						if r.status != 201 {
 							t.Fatalf("event %d: %d %s", k+1, r.status, r.body)
 						}
-						checkMinimal(r.body, lang)
+						checkShort(r.body, lang, false)
 						continue
 					}
-					r := s.do("POST", "/v1/matches/"+id+"/events", ev, "Accept-Language", lang)
+					full := []string{"Accept-Language", lang, "Prefer", "return=representation"}
+					r := s.do("POST", "/v1/matches/"+id+"/events", ev, full...)
 					if r.status != 201 {
 						t.Fatalf("event %d: %d %s", k+1, r.status, r.body)
 					}
 					check(r.body, lang)
-					if k%17 == 5 && k+1 < len(events) { // take it back, check, record it again
+					if k%17 == 6 && k+1 < len(events) { // take it back, check, record it again
 						r := s.do("POST", "/v1/matches/"+id+"/undo", nil)
 						if r.status != 200 {
 							t.Fatalf("undo after event %d: %d %s", k+1, r.status, r.body)
 						}
-						check(r.body, "en")
-						if r := s.do("POST", "/v1/matches/"+id+"/events", ev); r.status != 201 {
+						checkShort(r.body, "en", true)
+						if r := s.do("POST", "/v1/matches/"+id+"/events", ev, "Prefer", "return=representation"); r.status != 201 {
 							t.Fatalf("event %d again: %d %s", k+1, r.status, r.body)
 						} else {
 							check(r.body, "en")
@@ -311,4 +332,26 @@ func TestEncodeCacheFinishedBudget(t *testing.T) {
 	if sum != c.bytes || done != c.doneBytes || done > budget+size {
 		t.Fatalf("counted %d bytes (%d finished), entries hold %d (%d finished)", c.bytes, c.doneBytes, sum, done)
 	}
+}
+
+// AppendedCompactResponse is the default answer to an append, an undo or a
+// correction: the event and the match without its score sheet.
+type AppendedCompactResponse struct {
+	Event EventResponse `json:"event"`
+	Match MatchCompact  `json:"match"`
+}
+
+// MatchCompact is the match after a change without its players, options
+// and score sheet: a size that does not depend on how long the match is.
+type MatchCompact struct {
+	ID        string          `json:"id"`
+	Game      string          `json:"game"`
+	LeagueID  *string         `json:"league_id"`
+	Status    string          `json:"status" enums:"in_progress,finished"`
+	Version   int64           `json:"version"`
+	Next      string          `json:"next"`
+	State     json.RawMessage `json:"state" swaggertype:"object"`
+	Totals    map[string]int  `json:"totals"`
+	Result    *rules.Result   `json:"result"`
+	UpdatedAt string          `json:"updated_at"`
 }

@@ -32,19 +32,11 @@ func (s *Server) appendEvent(c echo.Context) error {
 	if err := s.checkMatchWrite(c, false); err != nil {
 		return err
 	}
-	ev := rules.Event{Type: req.Type, Data: req.Data}
-	early := s.answerWhileQueued(c, &opt)
-	res, err := s.store.Append(c.Request().Context(), c.Param("id"), ev, opt)
+	res, err := s.store.Append(c.Request().Context(), c.Param("id"), rules.Event{Type: req.Type, Data: req.Data}, opt)
 	if err != nil {
-		early.release()
 		return err
 	}
-	early.settle(s, res)
-	if s.leagues.onAppended(res) {
-		s.hub.publishLeague(res.Match.LeagueID)
-	}
-	s.hub.publishMatch(res)
-	return s.appended(c, res, early)
+	return s.answerChange(c, res, http.StatusCreated)
 }
 
 // undo voids the latest effective event.
@@ -63,18 +55,11 @@ func (s *Server) undo(c echo.Context) error {
 	if err := s.checkMatchWrite(c, true); err != nil {
 		return err
 	}
-	early := s.answerWhileQueued(c, &opt)
 	res, err := s.store.Undo(c.Request().Context(), c.Param("id"), opt)
 	if err != nil {
-		early.release()
 		return err
 	}
-	early.settle(s, res)
-	if s.leagues.onAppended(res) {
-		s.hub.publishLeague(res.Match.LeagueID)
-	}
-	s.hub.publishMatch(res)
-	return s.appendedWith(c, res, http.StatusOK, early)
+	return s.answerChange(c, res, http.StatusOK)
 }
 
 func appendOptions(c echo.Context, body []byte) (db.AppendOptions, error) {
@@ -109,33 +94,37 @@ func requestHash(path string, body []byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-func (s *Server) appended(c echo.Context, res *db.Appended, early *earlyAnswer) error {
-	status := http.StatusCreated
+// answerChange publishes a recorded change of a match (an append, an undo
+// or a correction) to its streams and its league's, and answers it with
+// status, or 200 for a retry answered from its Idempotency-Key.
+func (s *Server) answerChange(c echo.Context, res *db.Appended, status int) error {
 	if res.Replayed {
 		status = http.StatusOK
 	}
-	return s.appendedWith(c, res, status, early)
+	if s.leagues.onAppended(res) {
+		s.hub.publishLeague(res.Match.LeagueID)
+	}
+	s.hub.publishMatch(res)
+	return s.appendedWith(c, res, status)
 }
 
-// appendedWith answers an append or undo: with the body written while it
-// committed when there is one (early), else written now.
-func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int, early *earlyAnswer) error {
+// appendedWith answers an append, an undo or a correction: compact by
+// default, the whole match with "Prefer: return=representation", the
+// summary with "Prefer: return=minimal" (RFC 7240).
+func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) error {
 	lang := langOf(c)
 	if res.Replayed {
 		c.Response().Header().Set("Idempotent-Replayed", "true")
 	}
 	setETag(c, res.Match.Version)
-	minimal := prefersMinimal(c)
-	if minimal {
-		c.Response().Header().Set("Preference-Applied", "return=minimal")
+	pref := preferredReturn(c)
+	if pref != "" {
+		c.Response().Header().Set("Preference-Applied", "return="+pref)
 	}
-	if bp := early.take(res); bp != nil {
-		return writePooled(c, status, bp)
+	if pref == "representation" {
+		return writeBody(c, status, func(b []byte) []byte { return s.appendAppended(b, res, lang) })
 	}
-	if minimal {
-		return writeBody(c, status, func(b []byte) []byte { return s.appendMinimal(b, res, lang) })
-	}
-	return writeBody(c, status, func(b []byte) []byte { return s.appendAppended(b, res, lang) })
+	return writeBody(c, status, func(b []byte) []byte { return s.appendShort(b, res, lang, pref != "minimal") })
 }
 
 // listEvents returns a match's log, voided events marked.
@@ -169,19 +158,24 @@ func (s *Server) checkMatchWrite(c echo.Context, correction bool) error {
 	return s.mayWriteMatch(c, m, correction)
 }
 
-// prefersMinimal reports an RFC 7240 "Prefer: return=minimal": the client
-// wants the event and the new scores, not the whole match.
-func prefersMinimal(c echo.Context) bool {
+// preferredReturn is the return preference of an RFC 7240 Prefer header
+// that the server honours, "minimal" or "representation", or "".
+func preferredReturn(c echo.Context) string {
 	for _, v := range c.Request().Header.Values("Prefer") {
 		for v != "" {
 			var part string
 			part, v, _ = strings.Cut(v, ",")
-			if strings.EqualFold(strings.TrimSpace(part), "return=minimal") {
-				return true
+			name, val, _ := strings.Cut(strings.TrimSpace(part), "=")
+			if !strings.EqualFold(strings.TrimSpace(name), "return") {
+				continue
+			}
+			switch val = strings.ToLower(strings.Trim(strings.TrimSpace(val), `"`)); val {
+			case "minimal", "representation":
+				return val
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // MatchSummary is the match after an event, without its state and score

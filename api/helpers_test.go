@@ -112,7 +112,8 @@ func (s *testServer) must(t testing.TB, status int, method, path string, body an
 
 func (s *testServer) player(t testing.TB, name string) string {
 	t.Helper()
-	return s.must(t, 201, "POST", "/v1/players", map[string]any{"name": name})["id"].(string)
+	// Tests seat many a "Sara": each is another person.
+	return s.must(t, 201, "POST", "/v1/players", map[string]any{"name": name, "allow_duplicate": true})["id"].(string)
 }
 
 func (s *testServer) counterMatch(t testing.TB, n int, options string) (string, []string) {

@@ -39,18 +39,19 @@ func TestLangOf(t *testing.T) {
 	}
 }
 
-func TestPrefersMinimal(t *testing.T) {
+func TestPreferredReturn(t *testing.T) {
 	cases := []struct {
 		prefer []string
-		want   bool
+		want   string
 	}{
-		{nil, false},
-		{[]string{"return=minimal"}, true},
-		{[]string{"respond-async, RETURN=Minimal "}, true},
-		{[]string{"wait=5", "return=minimal"}, true},
-		{[]string{"return=representation"}, false},
-		{[]string{"return=minimalist"}, false},
-		{[]string{","}, false},
+		{nil, ""},
+		{[]string{"return=minimal"}, "minimal"},
+		{[]string{"respond-async, RETURN=Minimal "}, "minimal"},
+		{[]string{"wait=5", "return=minimal"}, "minimal"},
+		{[]string{"return=representation"}, "representation"},
+		{[]string{`return="representation"`}, "representation"},
+		{[]string{"return=minimalist"}, ""},
+		{[]string{","}, ""},
 	}
 	e := echo.New()
 	for _, tc := range cases {
@@ -58,8 +59,8 @@ func TestPrefersMinimal(t *testing.T) {
 		for _, v := range tc.prefer {
 			req.Header.Add("Prefer", v)
 		}
-		if got := prefersMinimal(e.NewContext(req, httptest.NewRecorder())); got != tc.want {
-			t.Errorf("Prefer %q: %v, want %v", tc.prefer, got, tc.want)
+		if got := preferredReturn(e.NewContext(req, httptest.NewRecorder())); got != tc.want {
+			t.Errorf("Prefer %q: %q, want %q", tc.prefer, got, tc.want)
 		}
 	}
 }

@@ -71,7 +71,7 @@ func TestLeagueStandingsAndCorrection(t *testing.T) {
 	}
 	oldWinner := m["result"].(map[string]any)["winners"].([]any)[0]
 	for m["version"].(float64) > 0 {
-		m = s.must(t, 200, "POST", "/v1/matches/"+early+"/undo", nil)["match"].(map[string]any)
+		m = s.must(t, 200, "POST", "/v1/matches/"+early+"/undo", nil, "Prefer", "return=representation")["match"].(map[string]any)
 		if m["status"] != "finished" && len(m["scores"].(map[string]any)["rounds"].([]any)) == 0 {
 			break
 		}

@@ -126,6 +126,7 @@ func (s *Server) base(c echo.Context, title, game, apiURL string) pageBase {
 type playerCard struct {
 	ID, Name, Total, Class, Place string
 	Neg, Winner                   bool
+	Seat                          nowSeat // this round's bid and tricks, while one is played
 }
 
 type rulingView struct {
@@ -150,6 +151,8 @@ type matchPageView struct {
 	Locked     bool
 	M          MatchResponse
 	Players    []playerCard
+	Version    string // the match's version, for people
+	Now        nowView
 	Sheet      sheetView
 	Totals     []playerCard
 	Chart      chartView
@@ -178,13 +181,26 @@ func (s *Server) matchPage(c echo.Context) error {
 	}
 	lang := langOf(c)
 	mr := s.matchResponse(m, lang)
+	if lang == "fa" {
+		mr.Next = faProse(mr.Next)
+	}
 	v := matchPageView{pageBase: s.base(c, "", m.Game, "/v1/matches/"+m.ID), M: mr}
 	v.Title = v.GameName + " · " + v.L["scoreboard"]
 	if m.LeagueID != "" {
 		v.LeagueURL = "/leagues/" + url.PathEscape(m.LeagueID) + "?lang=" + lang
 	}
+	v.Version = formatNum(lang, float64(mr.Version), 0)
 	v.Players = playerCards(mr, lang)
+	v.Now = buildNow(mr, v.L, lang)
+	for i := range v.Players {
+		v.Players[i].Seat = v.Now.Seats[v.Players[i].ID]
+	}
 	v.Sheet = buildSheet(mr.Scores.Rounds, mr.Players, v.L, lang)
+	if v.Big {
+		for i := 0; i < len(v.Sheet.Rows)-screenRounds; i++ {
+			v.Sheet.Rows[i].Older = true
+		}
+	}
 	v.Chart, v.ChartTitle = s.matchChart(mr, v.L, lang)
 	v.Ruling = s.latestRuling(log, lang)
 	v.Boot = matchBoot{Lang: lang, Labels: v.L, ID: mr.ID, Match: &mr, Ruling: v.Ruling}
@@ -221,7 +237,10 @@ func (s *Server) matchChart(mr MatchResponse, labels map[string]string, lang str
 	for i, p := range mr.Players {
 		ids[i], classes[i], names[i] = p.ID, "c"+strconv.Itoa(i%8), p.Name
 	}
-	if series := runningTotals(mr.Scores.Rounds, ids); series != nil {
+	if series, levels := runningTotals(mr.Scores.Rounds, ids); series != nil {
+		if levels {
+			return lineChart(series, classes, names, lang, nil), labels["chart_levels"]
+		}
 		return lineChart(series, classes, names, lang, nil), labels["chart"]
 	}
 	if len(asRows(mr.Scores.Rounds)) == 0 {
@@ -263,6 +282,9 @@ func (s *Server) ruling(seq int64, n rules.Ruling, lang string) *rulingView {
 	if e, ok := s.rules.byID[n.Rule]; ok {
 		r.Text = e.entry.Text.In(lang)
 	}
+	if lang == "fa" {
+		r.Message, r.Text = faProse(r.Message), faProse(r.Text)
+	}
 	return r
 }
 
@@ -284,13 +306,16 @@ type leagueBoot struct {
 
 type leaguePageView struct {
 	pageBase
-	Locked  bool
-	League  LeagueResponse
-	Matches string
-	Rows    []standRow
-	Chart   chartView
-	Legend  []legendItem
-	Boot    leagueBoot
+	Locked bool
+	// Correcting lists the league's matches reopened for a correction:
+	// their results are out of the standings until they finish again.
+	Correcting []inPlayView
+	League     LeagueResponse
+	Matches    string
+	Rows       []standRow
+	Chart      chartView
+	Legend     []legendItem
+	Boot       leagueBoot
 }
 
 // leaguePage serves a league's standings and rating chart.
@@ -330,12 +355,22 @@ func (s *Server) leaguePage(c echo.Context) error {
 			Pos: formatNum(lang, float64(r.Position), 0), ID: r.PlayerID, Name: r.Name,
 			Played: formatNum(lang, float64(r.Played), 0), Wins: formatNum(lang, round2(r.Wins), -1),
 			Points: formatNum(lang, round2(r.Points), -1), AvgPlace: formatNum(lang, r.AvgPlace, 2),
-			Streak: r.StreakText, Rating: formatNum(lang, r.Ordinal, 1),
+			Streak: streakText(v.L, lang, r.Streak), Rating: formatNum(lang, r.Ordinal, 1),
 			Spread: formatNum(lang, r.Mu, 1) + " ± " + formatNum(lang, r.Sigma, 1),
 			Elo:    formatNum(lang, r.Elo, 0), Provisional: r.Provisional, Class: class[r.PlayerID],
 		})
 	}
 	v.Chart, v.Legend = ratingChart(st.Rows, hist, class, lang)
+	in, err := s.leagueInPlay(c.Request().Context(), l.ID, lang)
+	if err != nil {
+		return err
+	}
+	for _, m := range in {
+		if m.Correcting {
+			m.URL = "/matches/" + url.PathEscape(m.ID) + "?lang=" + lang
+			v.Correcting = append(v.Correcting, m)
+		}
+	}
 	v.Boot = leagueBoot{Lang: lang, Labels: v.L, LeagueID: l.ID, Standings: &StandingsResponse{LeagueID: l.ID, Game: l.Game, Standings: st}, History: hist}
 	return s.renderPage(c, "league.html", v)
 }

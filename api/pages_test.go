@@ -207,27 +207,27 @@ func TestSheetAndRunningTotals(t *testing.T) {
 	if v.Rows[0].Details != "dealer: Ann · trump: red" || !v.Rows[1].Voided {
 		t.Errorf("wizard details %q, voided %v", v.Rows[0].Details, v.Rows[1].Voided)
 	}
-	if s := runningTotals(wizardRows, ids); fmt.Sprint(s) != "[[0 20 50] [0 -10 20]]" {
+	if s, _ := runningTotals(wizardRows, ids); fmt.Sprint(s) != "[[0 20 50] [0 -10 20]]" {
 		t.Errorf("wizard running totals %v", s)
 	}
 	// Points without totals are summed; levels are already running.
 	silverish := []map[string]any{{"round": 1, "points": map[string]int{"a": 5, "b": 7}}, {"round": 2, "points": map[string]int{"a": 1, "b": 2}}}
-	if s := runningTotals(silverish, ids); fmt.Sprint(s) != "[[0 5 6] [0 7 9]]" {
+	if s, _ := runningTotals(silverish, ids); fmt.Sprint(s) != "[[0 5 6] [0 7 9]]" {
 		t.Errorf("summed totals %v", s)
 	}
 	munchkinish := []map[string]any{{"turn": 1, "player": "a", "levels": map[string]int{"a": 2, "b": 1}}}
 	if v := buildSheet(munchkinish, players, labelsIn("fa"), "fa"); v.LabelHeader != "نوبت" || v.Rows[0].Cells[0].Main != "۲" || v.Rows[0].Details != "بازیکن: Ann" {
 		t.Errorf("munchkin sheet: %+v", v)
 	}
-	if s := runningTotals(munchkinish, ids); fmt.Sprint(s) != "[[0 2] [0 1]]" {
-		t.Errorf("levels %v", s)
+	if s, levels := runningTotals(munchkinish, ids); fmt.Sprint(s) != "[[1 2] [1 1]]" || !levels {
+		t.Errorf("levels %v (%v): they start at level 1", s, levels)
 	}
 	// Wazabi: points is a number, the cells are the dice left.
 	wazabiish := []map[string]any{{"hand": 1, "winner": "b", "points": 3, "dice_left": map[string]int{"a": 3, "b": 0}}}
 	if v := buildSheet(wazabiish, players, L, "en"); v.Rows[0].Cells[0].Main != "3" || v.Rows[0].Details != "points: 3 · winner: Bo" {
 		t.Errorf("wazabi sheet: %+v", v)
 	}
-	if s := runningTotals(wazabiish, ids); s != nil {
+	if s, _ := runningTotals(wazabiish, ids); s != nil {
 		t.Errorf("wazabi running totals %v, want none", s)
 	}
 	if v := buildSheet([]int{2, 3}, players, L, "en"); v.PlayerCells || !v.Details || v.Rows[1].Details != "3" {

@@ -33,7 +33,14 @@ type sheetRow struct {
 	Cells   []sheetCell
 	Details string
 	Voided  bool
+	// Older rows are left out on a screen on the wall, which shows the
+	// latest ones (its script then shows as many as fit).
+	Older bool
 }
+
+// screenRounds is how many of the latest rounds a screen on the wall
+// shows without its script.
+const screenRounds = 6
 
 type sheetCell struct {
 	Main string
@@ -161,7 +168,15 @@ func detailsText(obj map[string]any, used map[string]bool, names map[string]stri
 	sort.Strings(keys)
 	var parts []string
 	for _, k := range keys {
-		if t := scalarText(obj[k], names, lang); t != "" {
+		t := scalarText(obj[k], names, lang)
+		if str, ok := obj[k].(string); ok && k == "trump" {
+			t = trumpText(labels, str)
+		} else if ok && k == "trump_card" {
+			t = cardText(labels, lang, str)
+		} else if l, known := labels["v_"+k+"_"+str]; ok && known {
+			t = l
+		}
+		if t != "" {
 			parts = append(parts, keyLabel(labels, k)+": "+t)
 		}
 	}
@@ -199,21 +214,31 @@ func scalarText(v any, names map[string]string, lang string) string {
 }
 
 // runningTotals returns, per player in seat order, the total after each
-// round, starting from 0; nil when the rounds do not say.
-func runningTotals(rounds any, ids []string) [][]float64 {
+// round, starting from where the game starts (0, or level 1 when the rows
+// carry levels), and whether they are levels; nil when the rounds do not
+// say.
+func runningTotals(rounds any, ids []string) ([][]float64, bool) {
 	rows := asRows(rounds)
 	if len(rows) == 0 {
-		return nil
+		return nil, false
+	}
+	levels := false
+	if first, ok := rows[0].(map[string]any); ok {
+		_, levels = playerMap(first, "levels", ids)
+	}
+	start := 0.0
+	if levels {
+		start = 1 // every player starts at level 1
 	}
 	series := make([][]float64, len(ids))
 	sum := make([]float64, len(ids))
 	for i := range ids {
-		series[i] = []float64{0}
+		series[i] = []float64{start}
 	}
 	for _, r := range rows {
 		obj, ok := r.(map[string]any)
 		if !ok {
-			return nil
+			return nil, false
 		}
 		var m map[string]float64
 		for _, k := range totalKeys {
@@ -225,7 +250,7 @@ func runningTotals(rounds any, ids []string) [][]float64 {
 		if m == nil {
 			pts, ok := playerMap(obj, "points", ids)
 			if !ok {
-				return nil
+				return nil, false
 			}
 			m = map[string]float64{}
 			for i, id := range ids {
@@ -238,7 +263,7 @@ func runningTotals(rounds any, ids []string) [][]float64 {
 			series[i] = append(series[i], m[id])
 		}
 	}
-	return series
+	return series, levels
 }
 
 // chartView is an SVG chart: lines (one per series) or bars.
@@ -278,7 +303,7 @@ type chartTick struct {
 
 const (
 	chartW, chartH                     = 640.0, 300.0
-	padLeft, padRight, padTop, padBott = 52.0, 16.0, 14.0, 28.0
+	padLeft, padRight, padTop, padBott = 64.0, 16.0, 14.0, 34.0
 )
 
 func newChart() chartView {

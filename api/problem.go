@@ -27,6 +27,11 @@ type Problem struct {
 	CurrentVersion *int64 `json:"current_version,omitempty"`
 	// Into is, on a 410, the player a merged player went into.
 	Into string `json:"into,omitempty"`
+	// Existing are, on a 409 to a new or renamed player, the players whose
+	// name folds to the same text.
+	Existing []PlayerResponse `json:"existing,omitempty"`
+	// Matches are, on a 409 to a merge, the matches both players sat in.
+	Matches []string `json:"matches,omitempty"`
 }
 
 // ViolationDTO is one broken rule in the request's language.
@@ -59,6 +64,7 @@ var (
 	kindTooLarge    = problemKind{"body-too-large", http.StatusRequestEntityTooLarge, rules.T("The request body is too large", "بدنهٔ درخواست بیش از حد بزرگ است")}
 	kindUnavailable = problemKind{"unavailable", http.StatusServiceUnavailable, rules.T("The server is busy; try again", "کارساز سرش شلوغ است؛ دوباره تلاش کنید")}
 	kindTooMany     = problemKind{"too-many-requests", http.StatusTooManyRequests, rules.T("Too many requests", "درخواست‌ها بیش از حد است")}
+	kindDuplicate   = problemKind{"duplicate-player", http.StatusConflict, rules.T("A player with this name exists", "بازیکنی با این نام هست")}
 	kindMerged      = problemKind{"player-merged", http.StatusGone, rules.T("This player was merged into another", "این بازیکن با بازیکن دیگری یکی شده است")}
 	kindInternal    = problemKind{"internal", http.StatusInternalServerError, rules.T("Something went wrong on our side", "خطایی در سمت کارساز رخ داد")}
 )
@@ -81,6 +87,8 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		problem *Problem
 		accErr  *accessError
 		mrgErr  *db.MergedError
+		dupErr  *db.DuplicateError
+		metErr  *db.MetError
 	)
 	if errors.Is(err, db.ErrBadPosition) {
 		err = errBadCursor()
@@ -127,6 +135,22 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		p.Into = mrgErr.Into
 		c.Response().Header().Set(echo.HeaderLocation, "/v1/players/"+mrgErr.Into)
 		return p
+	case errors.As(err, &dupErr):
+		p := kindDuplicate.problem(lang, fmt.Sprintf("A player named %q exists. Use that player, or send again with allow_duplicate: true for a different person.", dupErr.Existing[0].Name))
+		for i := range dupErr.Existing {
+			p.Existing = append(p.Existing, playerResponse(&dupErr.Existing[i]))
+		}
+		return p
+	case errors.As(err, &metErr):
+		p := kindConflict.problem(lang, "The two players sat in the same match, so they are two people: they cannot be merged.")
+		p.Matches = metErr.Matches
+		return p
+	case errors.Is(err, db.ErrMergeIntoItself):
+		p := kindMalformed.problem(lang, "A player cannot be merged into itself.")
+		p.Fields = []rules.FieldError{{Field: "into", Message: "must be another player"}}
+		return p
+	case errors.Is(err, db.ErrHasMatches):
+		return kindConflict.problem(lang, "The player has played matches and cannot be deleted; merge the record into another instead.")
 	case errors.As(err, &verErr):
 		p := kindVersion.problem(lang, verErr.Error())
 		if verErr.Current >= 0 {
@@ -184,6 +208,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		return
 	}
 	p := s.problemFor(c, err)
+	if langOf(c) == "fa" {
+		persianProblem(p)
+	}
 	p.RequestID = requestID(c)
 	if p.Instance == "" {
 		p.Instance = c.Request().URL.Path

@@ -2,7 +2,7 @@ package api
 
 import (
 	"encoding/json"
-	"net/http"
+	"reflect"
 	"strconv"
 	"sync"
 
@@ -18,10 +18,6 @@ var answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); re
 
 // largestPooled keeps an unusually large answer's buffer out of the pool.
 const largestPooled = 1 << 20
-
-// gatherAbove is the size of answer net/http sends in one write by itself:
-// its own buffer in front of the connection's is 2 KB.
-const gatherAbove = 2 << 10
 
 // writeBody answers with the JSON that fill appends to an empty buffer,
 // with its Content-Length and, as c.JSON does, a final newline. Match
@@ -41,7 +37,8 @@ func writePooled(c echo.Context, status int, bp *[]byte) error {
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
 	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
-	err := sendAnswer(c, status, b) // b is copied or sent before it returns: the buffer may go back
+	res.WriteHeader(status)
+	_, err := res.Write(b) // b is copied or sent before it returns: the buffer may go back
 	*bp = b
 	putAnswerBuffer(bp)
 	return err
@@ -54,34 +51,6 @@ func putAnswerBuffer(bp *[]byte) {
 		*bp = (*bp)[:0]
 		answerBuffers.Put(bp)
 	}
-}
-
-// sendAnswer writes the answer's head, with status, and body. On a
-// connection that gathers (gather.go) a body longer than net/http sends in
-// one write leaves with its head in one write; the deferred send makes sure
-// the connection stops gathering whatever happens.
-func sendAnswer(c echo.Context, status int, body []byte) (err error) {
-	res := c.Response()
-	var g *gatherConn
-	if len(body) > gatherAbove { // shorter answers need no lookup: see gatherAbove
-		g = gatherConnFrom(c.Request().Context())
-	}
-	if g != nil {
-		g.gather()
-		defer func() {
-			if errSend := g.send(); err == nil {
-				err = errSend
-			}
-		}()
-		res.WriteHeader(status)
-		if _, err = res.Write(body); err != nil {
-			return err
-		}
-		return http.NewResponseController(res).Flush()
-	}
-	res.WriteHeader(status)
-	_, err = res.Write(body)
-	return err
 }
 
 // appendEventJSON appends EventResponse for e in lang, written directly:
@@ -153,28 +122,94 @@ func (s *Server) appendAppendedFrom(b []byte, res *db.Appended, e *encodedMatch,
 	return append(b, '}')
 }
 
-// appendMinimal appends AppendedMinimalResponse: the event and the match's
-// summary, written directly (encoding/json would reflect over it and
-// check the event's data again on every event of a busy table).
-func (s *Server) appendMinimal(b []byte, res *db.Appended, lang string) []byte {
-	m := res.Match
+// appendShort appends the default answer to a change, AppendedCompactResponse
+// (the event and the match without its score sheet, a size that does not
+// grow with the match), or when not compact AppendedMinimalResponse (the
+// event and the match's summary).
+func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bool) []byte {
 	b = append(b, `{"event":`...)
 	b = s.appendEventJSON(b, res.Event, lang)
-	b = append(b, `,"match":{"id":`...)
+	b = append(b, `,"match":`...)
+	b = appendSummary(b, res.Match, lang, compact)
+	return append(b, '}')
+}
+
+// appendChangedRounds ends a streamed change, an AppendedCompactResponse in b,
+// with the rows of the score sheet it changed, so that a live page updates
+// its sheet without the whole match: "rounds": {"from": i, "rows": [...]}
+// replaces the rows from index i on. Only a sheet's last row may change
+// (rules.Scores), so that is one or two rows, or none after an undo.
+func appendChangedRounds(b []byte, res *db.Appended) []byte {
+	b = b[:len(b)-1] // the answer's closing brace
+	sheet := res.Match.State.Scores().Rounds
+	rounds := reflect.ValueOf(sheet)
+	from := 0
+	if rounds.Kind() == reflect.Slice && res.Before != nil {
+		if before := reflect.ValueOf(res.Before.State.Scores().Rounds); before.Kind() == reflect.Slice {
+			from = max(0, min(before.Len(), rounds.Len())-1)
+		}
+	}
+	b = append(b, `,"rounds":{"from":`...)
+	b = strconv.AppendInt(b, int64(from), 10)
+	b = append(b, `,"rows":`...)
+	start := len(b)
+	var err error
+	if rounds.Kind() != reflect.Slice {
+		b, err = appendValue(b, sheet)
+	} else {
+		b = append(b, '[')
+		for i := from; i < rounds.Len() && err == nil; i++ {
+			if i > from {
+				b = append(b, ',')
+			}
+			b, err = appendValue(b, rounds.Index(i).Interface())
+		}
+		b = append(b, ']')
+	}
+	if err != nil {
+		b = append(b[:start], "null"...)
+	}
+	return append(b, "}}"...)
+}
+
+// appendSummary appends MatchSummary or, when compact, MatchCompact (the
+// summary with its league, state and time).
+func appendSummary(b []byte, m *db.Match, lang string, compact bool) []byte {
+	b = append(b, `{"id":`...)
 	b = jsonw.String(b, m.ID)
 	b = append(b, `,"game":`...)
 	b = jsonw.String(b, m.Game)
+	if compact {
+		b = append(b, `,"league_id":`...)
+		if m.LeagueID == "" {
+			b = append(b, "null"...)
+		} else {
+			b = jsonw.String(b, m.LeagueID)
+		}
+	}
 	b = append(b, `,"status":`...)
 	b = jsonw.String(b, m.Status)
 	b = append(b, `,"version":`...)
 	b = strconv.AppendInt(b, m.Version, 10)
 	b = append(b, `,"next":`...)
 	b = jsonw.String(b, m.State.Next().In(lang))
+	if compact {
+		b = append(b, `,"state":`...)
+		start := len(b)
+		var err error
+		if b, err = appendValue(b, m.State); err != nil {
+			b = append(b[:start], "null"...)
+		}
+	}
 	b = append(b, `,"totals":`...)
 	b = jsonw.IntMap(b, m.State.Scores().Totals)
 	b = append(b, `,"result":`...)
 	b = appendResult(b, m.State.Result())
-	return append(b, `}}`...)
+	if compact {
+		b = append(b, `,"updated_at":`...)
+		b = appendTime(b, m.UpdatedAt)
+	}
+	return append(b, '}')
 }
 
 // appendJSON appends v encoded by encoding/json ("null" if it cannot be,

@@ -30,6 +30,9 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/v1/players", s.listPlayers},
 		{http.MethodPost, "/v1/players", s.createPlayer},
 		{http.MethodGet, "/v1/players/:id", s.getPlayer},
+		{http.MethodPatch, "/v1/players/:id", s.renamePlayer},
+		{http.MethodDelete, "/v1/players/:id", s.deletePlayer},
+		{http.MethodPost, "/v1/players/:id/merge", s.mergePlayer},
 		{http.MethodGet, "/v1/players/:id/stats", s.playerStats},
 
 		{http.MethodGet, "/v1/leagues", s.listLeagues},
@@ -55,6 +58,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/assets/*", s.asset},
 		{http.MethodPost, "/v1/qr", s.qrCode},
 		{http.MethodGet, "/leagues/:id/tables", s.tablesPage},
+		{http.MethodGet, "/leagues/:id/rotation", s.rotationPage},
 
 		{http.MethodPost, "/v1/tokens", s.createToken},
 		{http.MethodGet, "/v1/tokens", s.listTokens},

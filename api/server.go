@@ -23,9 +23,19 @@ type Lister interface {
 	ListMatches(ctx context.Context, r db.Reader, f db.MatchFilter, p db.Page) ([]db.MatchSummary, []string, error)
 }
 
+// PlayerKeeper is what renaming, merging and deleting players need.
+type PlayerKeeper interface {
+	AddPlayer(ctx context.Context, name string, allowDuplicate bool) (*db.Player, error)
+	PlayedBy(ctx context.Context, playerID string) (db.Played, error)
+	RenamePlayer(ctx context.Context, id, name string, allowDuplicate bool) (*db.Player, db.Played, error)
+	MergePlayer(ctx context.Context, from, into string) (db.Played, error)
+	DeletePlayer(ctx context.Context, id string) error
+}
+
 // Store is what the API needs from storage.
 type Store interface {
 	Lister
+	PlayerKeeper
 	Ping(ctx context.Context) error
 	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
 	GetPlayer(ctx context.Context, id string) (*db.Player, error)
@@ -48,6 +58,7 @@ type Store interface {
 	// other instances write too; "" where this process is the only writer.
 	LeagueStamp(ctx context.Context, leagueID string) (string, error)
 	sheetGames
+	inPlayLister
 }
 
 // Config tunes the HTTP layer. Zero values mean the defaults.

@@ -109,6 +109,14 @@ func matchResult(f db.FinishedMatch) scoring.MatchResult {
 	return scoring.FromResult(f.MatchID, f.Game, f.Result, f.Scores)
 }
 
+// markStale makes the league's standings be built again on the next read.
+func (b *leagueBook) markStale(leagueID string) {
+	e := b.entry(leagueID)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.stale = true
+}
+
 // onAppended updates a league after one of its matches changed result.
 // It returns true when the league's standings changed.
 func (b *leagueBook) onAppended(res *db.Appended) bool {

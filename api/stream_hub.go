@@ -68,7 +68,7 @@ func (m *matchMsg) data(s *Server, lang string) []byte {
 	if lang == "fa" {
 		l = &m.fa
 	}
-	l.once.Do(func() { l.b = s.appendAppended(nil, m.res, lang) })
+	l.once.Do(func() { l.b = appendChangedRounds(s.appendShort(nil, m.res, lang, true), m.res) })
 	return l.b
 }
 

@@ -186,21 +186,31 @@ func TestMatchStreamSendsEachEventWithTheScores(t *testing.T) {
 	if snap["match"].(map[string]any)["version"].(float64) != 0 {
 		t.Fatalf("snapshot: %v", snap)
 	}
-	for k := 1; k <= 3; k++ {
-		posted := addMove(t, ts, id, p, k)
-		got := wantEvent(t, c.next(t, 2*time.Second), "match", int64(k))
-		// The same JSON as the POST answer, in the stream's language.
-		ev, m := got["event"].(map[string]any), got["match"].(map[string]any)
-		if ev["seq"].(float64) != float64(k) || m["version"].(float64) != float64(k) {
-			t.Fatalf("event %d: %v", k, got)
+	// Each change is the POST's compact answer with the score rows it
+	// changed; applied to the snapshot's sheet they give the match's sheet.
+	sheet := snap["match"].(map[string]any)["scores"].(map[string]any)["rounds"].([]any)
+	follow := func(k int64, posted map[string]any) map[string]any {
+		t.Helper()
+		got := wantEvent(t, c.next(t, 2*time.Second), "match", k)
+		rounds := got["rounds"].(map[string]any)
+		delete(got, "rounds")
+		if fmt.Sprint(got["match"]) != fmt.Sprint(posted["match"]) || fmt.Sprint(got["event"]) != fmt.Sprint(posted["event"]) {
+			t.Errorf("event %d: streamed %v, the POST answered %v", k, got, posted)
 		}
-		if fmt.Sprint(m["scores"]) != fmt.Sprint(posted["match"].(map[string]any)["scores"]) {
-			t.Errorf("event %d: scores %v, the POST answered %v", k, m["scores"], posted["match"].(map[string]any)["scores"])
+		from := int(rounds["from"].(float64))
+		sheet = append(sheet[:from:from], rounds["rows"].([]any)...)
+		whole := ts.must(t, 200, "GET", "/v1/matches/"+id+"?lang=fa", nil)["scores"].(map[string]any)["rounds"]
+		if fmt.Sprint(sheet) != fmt.Sprint(whole) {
+			t.Errorf("event %d: the streamed rows make %v, the match has %v", k, sheet, whole)
 		}
+		return got
 	}
-	// An undo is an event too, with the match as it is after it.
-	ts.must(t, 200, "POST", "/v1/matches/"+id+"/undo", nil)
-	got := wantEvent(t, c.next(t, 2*time.Second), "match", 4)
+	for k := 1; k <= 3; k++ {
+		follow(int64(k), ts.must(t, 201, "POST", "/v1/matches/"+id+"/events",
+			map[string]any{"type": "add", "data": map[string]any{"player": p[(k-1)%2], "n": 1 + k%3}}, "Accept-Language", "fa"))
+	}
+	// An undo is a change too, with the match as it is after it.
+	got := follow(4, ts.must(t, 200, "POST", "/v1/matches/"+id+"/undo", nil, "Accept-Language", "fa"))
 	if got["event"].(map[string]any)["type"] != rules.UndoType || got["event"].(map[string]any)["voids"].(float64) != 3 {
 		t.Fatalf("undo: %v", got["event"])
 	}
@@ -229,7 +239,7 @@ func TestMatchStreamTwoHundredSubscribers(t *testing.T) {
 	totals := make([]string, events+1)
 	for k := 1; k <= events; k++ {
 		m := addMove(t, ts, id, p, k)["match"].(map[string]any)
-		totals[k] = fmt.Sprint(m["scores"].(map[string]any)["totals"])
+		totals[k] = fmt.Sprint(m["totals"])
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, subscribers)
@@ -244,8 +254,8 @@ func TestMatchStreamTwoHundredSubscribers(t *testing.T) {
 						errs <- fmt.Sprintf("subscriber %d: got %s %s, want match %d", i, ev.name, ev.id, k)
 						return
 					}
-					var d AppendedResponse
-					if err := json.Unmarshal([]byte(ev.data), &d); err != nil || d.Match.Version != int64(k) || fmt.Sprint(d.Match.Scores.Totals) != totals[k] {
+					var d AppendedCompactResponse
+					if err := json.Unmarshal([]byte(ev.data), &d); err != nil || d.Match.Version != int64(k) || fmt.Sprint(d.Match.Totals) != totals[k] {
 						errs <- fmt.Sprintf("subscriber %d event %d: %v %.200s", i, k, err, ev.data)
 						return
 					}

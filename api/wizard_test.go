@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/motamed/motamed/rules/wizard"
@@ -76,10 +77,10 @@ func TestWizardFullGameOverHTTP(t *testing.T) {
 			want[k] += v
 		}
 	}
-	match := last["match"].(map[string]any)
-	if match["status"] != "finished" {
-		t.Fatalf("status %v after 20 rounds", match["status"])
+	if c := last["match"].(map[string]any); c["status"] != "finished" || fmt.Sprint(c["totals"]) != fmt.Sprint(s.must(t, 200, "GET", "/v1/matches/"+id, nil)["scores"].(map[string]any)["totals"]) {
+		t.Fatalf("the last answer: %v", c)
 	}
+	match := s.must(t, 200, "GET", "/v1/matches/"+id, nil)
 	totals := match["scores"].(map[string]any)["totals"].(map[string]any)
 	for _, id := range p {
 		if int(totals[id].(float64)) != want[id] {

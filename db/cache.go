@@ -146,8 +146,11 @@ func (c *stateCache) all() []*Match {
 // mutexes. Two matches may share a stripe; that only costs a little waiting.
 type matchLocks [1024]sync.Mutex
 
-func (l *matchLocks) of(id string) *sync.Mutex {
+func (l *matchLocks) of(id string) *sync.Mutex { return &l[l.stripe(id)] }
+
+// stripe is the index of id's mutex.
+func (l *matchLocks) stripe(id string) int {
 	h := fnv.New32a()
 	_, _ = h.Write([]byte(id))
-	return &l[h.Sum32()%uint32(len(l))]
+	return int(h.Sum32() % uint32(len(l)))
 }

@@ -141,9 +141,6 @@ func (s *Store) mutateShared(ctx context.Context, matchID string, opt AppendOpti
 		s.cache.drop(matchID)
 		return nil, err
 	}
-	if opt.WhileQueued != nil {
-		opt.WhileQueued(res)
-	}
 	if err := tx.Commit(); err != nil {
 		s.cache.drop(matchID)
 		return nil, fmt.Errorf("db: commit: %w", err)
@@ -156,7 +153,7 @@ func (s *Store) mutateShared(ctx context.Context, matchID string, opt AppendOpti
 // appended is the answer to an append of rec that took cur to next.
 func appended(cur, next *Match, rec Event) *Appended {
 	before, after := cur.State.Result(), next.State.Result()
-	return &Appended{Match: next, Event: rec, ResultChanged: !sameResult(resultJSON(before), after)}
+	return &Appended{Match: next, Event: rec, Before: cur, ResultChanged: !sameResult(resultJSON(before), after)}
 }
 
 // commitAppend writes the event through the group-commit writer and, once
@@ -164,11 +161,7 @@ func appended(cur, next *Match, rec Event) *Appended {
 // is dropped, so the next request rebuilds from what the database holds.
 func (s *Store) commitAppend(ctx context.Context, cur, next *Match, rec Event, opt AppendOptions) (*Appended, error) {
 	res := appended(cur, next, rec)
-	var queued func()
-	if opt.WhileQueued != nil {
-		queued = func() { opt.WhileQueued(res) }
-	}
-	if err := s.w.doThen(ctx, s.recordEvent(cur, next, rec, opt), queued); err != nil {
+	if err := s.w.do(ctx, s.recordEvent(cur, next, rec, opt)); err != nil {
 		s.cache.drop(next.ID)
 		return nil, err
 	}
@@ -401,6 +394,15 @@ func markVoided(log []Event) {
 		}
 		eff = append(eff, log[i].Seq)
 	}
+}
+
+// replayLog folds m's log (as readEvents returned it) from m's setup.
+func (s *Store) replayLog(m *Match, log []Event) (rules.State, error) {
+	game, ok := s.games.Get(m.Game)
+	if !ok {
+		return nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", m.ID, m.Game)
+	}
+	return rules.Replay(game, m.Players(), m.Options, toRulesEvents(log))
 }
 
 func toRulesEvents(log []Event) []rules.Event {

@@ -110,20 +110,15 @@ type AppendOptions struct {
 	IdempotencyKey string
 	// RequestHash identifies the request body the key was first used with.
 	RequestHash string
-	// WhileQueued, when set, is called with the append's answer (the new
-	// version and the event, as Append will return them) once the rules
-	// have accepted the event and it is queued for its commit, before the
-	// commit is durable. Work that needs only the answer (writing its body)
-	// runs there while the batch's fsync is under way. The append can still
-	// fail after it: nothing may be sent or published from it before Append
-	// returns that same *Appended.
-	WhileQueued func(res *Appended)
 }
 
 // Appended is the outcome of an append or an undo.
 type Appended struct {
 	Match *Match
 	Event Event
+	// Before is the match as the change found it (nil for a retry answered
+	// from its Idempotency-Key).
+	Before *Match
 	// Replayed is true when an Idempotency-Key matched an earlier request:
 	// Match and Event are the first answer's, and nothing was recorded.
 	Replayed bool

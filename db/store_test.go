@@ -28,7 +28,6 @@ func init() {
 		conformanceCase{name: "CachedStateEqualsReplayAfterRestart", fn: testCachedStateEqualsReplayAfterRestart},
 		conformanceCase{name: "ConcurrentAppendsHaveNoGaps", fn: testConcurrentAppendsHaveNoGaps},
 		conformanceCase{name: "NotFound", fn: testNotFound},
-		conformanceCase{name: "WhileQueuedSeesOnlyAcceptedEvents", fn: testWhileQueuedSeesOnlyAcceptedEvents},
 	)
 }
 
@@ -133,44 +132,6 @@ func testIfMatchAndIdempotency(t *testing.T, e *testEngine) {
 	}
 	if n := countRows(t, s, "events"); n != 1 {
 		t.Fatalf("events = %d, want 1", n)
-	}
-}
-
-// WhileQueued is called once for each event the rules accept, with the
-// answer Append then returns, and never for an event that is refused or
-// for a retry answered from its Idempotency-Key.
-func testWhileQueuedSeesOnlyAcceptedEvents(t *testing.T, e *testEngine) {
-	s := e.open(t)
-	m := newCounterMatch(t, s, 2)
-	ctx := context.Background()
-	p0, p1 := m.Seats[0].PlayerID, m.Seats[1].PlayerID
-	var seen []*Appended
-	opt := AppendOptions{WhileQueued: func(res *Appended) { seen = append(seen, res) }}
-	res, err := s.Append(ctx, m.ID, add(p0, 2), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(seen) != 1 || seen[0] != res || res.Match.Version != 1 || res.Event.Seq != 1 {
-		t.Fatalf("after an accepted event WhileQueued saw %v, want the answer returned (%p)", seen, res)
-	}
-	if _, err := s.Append(ctx, m.ID, add(p0, 2), opt); err == nil { // not p0's turn
-		t.Fatal("an event out of turn was accepted")
-	}
-	keyed := opt
-	keyed.IdempotencyKey, keyed.RequestHash = "k", "h"
-	second, err := s.Append(ctx, m.ID, add(p1, 1), keyed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again, err := s.Append(ctx, m.ID, add(p1, 1), keyed); err != nil || !again.Replayed {
-		t.Fatalf("retry: %+v %v", again, err)
-	}
-	undo, err := s.Undo(ctx, m.ID, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(seen) != 3 || seen[1] != second || seen[2] != undo || undo.Match.Version != 3 {
-		t.Fatalf("WhileQueued saw %d answers, want 3 (versions 1, 2 and the undo's 3)", len(seen))
 	}
 }
 

@@ -79,14 +79,7 @@ func startWriter(conn *sql.DB, maxBatch int, log *slog.Logger) *writer {
 // do queues fn and waits until its batch is durable. It waits for the
 // outcome even if ctx ends meanwhile: a write that was queued may commit, and
 // the caller must know whether it did.
-func (w *writer) do(ctx context.Context, fn writeFunc) error {
-	return w.doThen(ctx, fn, nil)
-}
-
-// doThen is do, calling queued (when not nil) once fn is queued and before
-// waiting for its batch: the caller's work that does not depend on the
-// outcome runs while the batch commits, instead of after it.
-func (w *writer) doThen(ctx context.Context, fn writeFunc, queued func()) (err error) {
+func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
 	op := writeOps.Get().(*writeOp)
 	op.fn = fn
 	// Every path below leaves op unqueued or takes its one answer, so its
@@ -98,9 +91,6 @@ func (w *writer) doThen(ctx context.Context, fn writeFunc, queued func()) (err e
 	if w.direct {
 		if w.closed.Load() {
 			return errStopped
-		}
-		if queued != nil {
-			queued()
 		}
 		return w.runBatch([]*writeOp{op})
 	}
@@ -121,9 +111,6 @@ func (w *writer) doThen(ctx context.Context, fn writeFunc, queued func()) (err e
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-	}
-	if queued != nil {
-		queued()
 	}
 	return <-op.done
 }

@@ -286,7 +286,7 @@ func TestScoreboardAndLeagueInBrowser(t *testing.T) {
 		posted := time.Now()
 		cond := fmt.Sprintf(`document.getElementById("version").textContent === "%d" && document.getElementById("next-text").textContent === %s`,
 			version, jsString(match["next"].(string)))
-		totals := match["scores"].(map[string]any)["totals"].(map[string]any)
+		totals := match["totals"].(map[string]any)
 		for _, id := range p {
 			cond += fmt.Sprintf(` && document.querySelector('#players [data-player="%s"] .total').textContent === "%v"`, id, totals[id])
 		}
@@ -354,7 +354,7 @@ func TestScoreboardAndLeagueInBrowser(t *testing.T) {
 		lines: document.querySelectorAll("#chart polyline").length,
 		points: [...document.querySelectorAll("#chart polyline")].map(l => l.getAttribute("points").split(" ").length),
 		foot: [...document.querySelectorAll("#sheet tfoot td.total")].map(td => td.textContent)})`, &shape))
-	totals := final["scores"].(map[string]any)["totals"].(map[string]any)
+	totals := final["totals"].(map[string]any)
 	wantFoot := []string{fmt.Sprint(totals[p[0]]), fmt.Sprint(totals[p[1]]), fmt.Sprint(totals[p[2]])}
 	if shape.Rows != 4 || shape.Lines != 3 || fmt.Sprint(shape.Points) != "[5 5 5]" || fmt.Sprint(shape.Foot) != fmt.Sprint(wantFoot) {
 		t.Errorf("after four rounds: %+v, want 4 rows, 3 lines of 5 points, totals %v", shape, wantFoot)

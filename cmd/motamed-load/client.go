@@ -39,7 +39,7 @@ type client struct {
 	hc          *http.Client
 	token       string
 	idempotency bool
-	minimal     bool // Prefer: return=minimal on event POSTs
+	prefer      string // the Prefer header of event POSTs ("return=minimal"), or ""
 	// raw makes tables use their own rawConn instead of hc.
 	raw bool
 }
@@ -86,8 +86,8 @@ func (c *client) do(ctx context.Context, method, path string, body []byte, want 
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
-		if c.minimal && strings.HasSuffix(path, "/events") {
-			req.Header.Set("Prefer", "return=minimal")
+		if c.prefer != "" && strings.HasSuffix(path, "/events") {
+			req.Header.Set("Prefer", c.prefer)
 		}
 		if c.idempotency && method == http.MethodPost {
 			var k [12]byte

@@ -58,7 +58,7 @@ type config struct {
 	matchesPerTable int
 	timeout         time.Duration
 	idempotency     bool
-	minimal         bool
+	answer          string
 	serverLogLevel  string
 	serverArgs      []string
 	keep            bool
@@ -111,7 +111,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.matchesPerTable, "matches-per-table", 1, "matches each table keeps in progress, recording their events in turn (e.g. 157 x 64 tables for 10,000 open matches)")
 	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "per-request timeout")
 	fs.BoolVar(&cfg.idempotency, "idempotency-keys", false, "send a fresh Idempotency-Key with every POST")
-	fs.BoolVar(&cfg.minimal, "minimal", false, "send Prefer: return=minimal with event POSTs (answers carry a match summary, not the whole match)")
+	fs.StringVar(&cfg.answer, "answer", "compact", "the answer event POSTs ask for: compact (the default answer: the event and the match without its score sheet), minimal (Prefer: return=minimal) or full (Prefer: return=representation, the whole match)")
 	fs.StringVar(&cfg.serverLogLevel, "server-log-level", "warn", "with --spawn: the server's --log-level (info logs every request)")
 	fs.Var(&serverArgs, "server-arg", "with --spawn: one more argument for the server (repeat the flag), e.g. --server-arg=--synchronous=NORMAL")
 	fs.BoolVar(&cfg.rateLimit, "server-rate-limit", false, "with --spawn: keep the server's per-client write limit (by default MOTAMED_WRITES_PER_SECOND=-1 turns it off: all tables share one address and token)")
@@ -153,6 +153,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return cfg, fmt.Errorf("--scenario %q: use %s, %s or %s", cfg.scenario, scenarioPlay, scenarioGetMatch, scenarioCeiling)
 	case cfg.matchEvents < 1:
 		return cfg, errors.New("--match-events must be at least 1")
+	case cfg.answer != "compact" && cfg.answer != "minimal" && cfg.answer != "full":
+		return cfg, fmt.Errorf("--answer %q: use compact, minimal or full", cfg.answer)
 	case cfg.httpClient != "raw" && cfg.httpClient != "std":
 		return cfg, fmt.Errorf("--http-client %q: use raw or std", cfg.httpClient)
 	case cfg.db != "" && cfg.spawn == "":
@@ -309,7 +311,12 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	defer finishServer()
 
 	cl := newClient(addr, token, cfg.tables, cfg.timeout, cfg.idempotency, cfg.httpClient == "raw")
-	cl.minimal = cfg.minimal
+	switch cfg.answer {
+	case "minimal":
+		cl.prefer = "return=minimal"
+	case "full":
+		cl.prefer = "return=representation"
+	}
 	defer cl.hc.CloseIdleConnections()
 	setup := newTally()
 	res := cl.do(ctx, http.MethodGet, "/healthz", nil, http.StatusOK, false)

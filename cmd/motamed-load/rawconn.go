@@ -107,8 +107,8 @@ func (rc *rawConn) roundTrip(method, path string, body []byte, want int, keep bo
 		w.WriteString("Content-Type: application/json\r\nContent-Length: ")
 		w.WriteString(strconv.Itoa(len(body)))
 		w.WriteString("\r\n")
-		if rc.cl.minimal && strings.HasSuffix(path, "/events") {
-			w.WriteString("Prefer: return=minimal\r\n")
+		if rc.cl.prefer != "" && strings.HasSuffix(path, "/events") {
+			w.WriteString("Prefer: " + rc.cl.prefer + "\r\n")
 		}
 		if rc.cl.idempotency && method == http.MethodPost {
 			var k [12]byte

@@ -202,7 +202,6 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-		ConnContext:       api.ConnContext,
 		TLSConfig:         tlsConf,
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
@@ -210,7 +209,6 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		store.Close()
 		return fmt.Errorf("listen: %w", err)
 	}
-	ln = api.Listener(ln)
 	addr := ln.Addr().String()
 	serveErr := make(chan error, 1)
 	scheme := "http://"

@@ -5,6 +5,9 @@
 (function () {
   const M = (window.Motamed = {});
 
+  // A page shown inside another (the rotation screen) leaves out its bar.
+  if (window.top !== window) document.documentElement.classList.add('framed');
+
   M.boot = () => JSON.parse(document.getElementById('boot').textContent);
 
   // fmt writes a number as formatNum does: d decimals (-1: as short as
@@ -15,6 +18,11 @@
     if (/^-0(\.0*)?$/.test(s)) s = s.slice(1);
     return lang === 'fa' ? s.replace(/[0-9.-]/g, (c) => FA[c]) : s;
   };
+
+  // prose writes a Persian text's numbers in Persian digits, leaving IDs,
+  // rule IDs and quoted values as they are (faProse in problem_fa.go).
+  M.prose = (lang, s) => (lang !== 'fa' || !s ? s || ''
+    : s.replace(/"[^"]*"|«[^»]*»|[A-Za-z0-9_-]*[A-Za-z_][A-Za-z0-9_-]*|[0-9]+/g, (t) => (/^[0-9]+$/.test(t) ? t.replace(/[0-9]/g, (c) => FA[c]) : t)));
 
   // h builds an element: h('td', {class: 'num'}, 'text', child...).
   M.h = (tag, attrs, ...kids) => build(document.createElement(tag), attrs, kids);
@@ -64,6 +72,35 @@
     return '';
   }
 
+  // trumpText and cardText name a trump colour and a card for people, as
+  // in pages_now.go.
+  M.trumpText = (L, trump) => (trump ? L['colour_' + trump] || trump : '');
+  M.cardText = (L, lang, card) => {
+    if (L['card_' + card]) return L['card_' + card];
+    const i = (card || '').indexOf('-');
+    if (i < 0) return card || '';
+    const v = card.slice(i + 1);
+    return M.trumpText(L, card.slice(0, i)) + ' ' + (lang === 'fa' ? v.replace(/[0-9]/g, (c) => FA[c]) : v);
+  };
+
+  // now is buildNow: the round being played, from the match's state; null
+  // when there is none to show.
+  M.now = (m, L, lang) => {
+    const st = m.state || {};
+    if (m.status === 'finished' || !(st.round >= 1) || !st.dealer) return null;
+    const names = Object.fromEntries(m.players.map((p) => [p.id, p.name]));
+    const v = { round: M.fmt(lang, st.round, 0), rounds: '', dealer: names[st.dealer] || '', trump: M.trumpText(L, st.trump),
+      trumpCard: M.cardText(L, lang, st.trump_card || ''), seats: {} };
+    const rounds = m.options && m.options.rounds;
+    if (rounds > 0) v.rounds = M.fmt(lang, rounds, 0);
+    for (const p of m.players) {
+      const bids = st.bids || {}, won = st.tricks_won || {};
+      v.seats[p.id] = { hasBid: isNum(bids[p.id]), bid: isNum(bids[p.id]) ? M.fmt(lang, bids[p.id], 0) : '',
+        won: M.fmt(lang, won[p.id] || 0, 0), isDealer: p.id === st.dealer, isTurn: p.id === st.turn && st.phase !== 'awaiting_round' };
+    }
+    return v;
+  };
+
   // sheet is buildSheet: the generic score sheet of a game's rounds.
   M.sheet = (rounds, players, L, lang) => {
     const rows = Array.isArray(rounds) ? rounds : [];
@@ -104,7 +141,10 @@
       }
       const parts = [];
       for (const k of Object.keys(r).filter((k) => !used.has(k)).sort()) {
-        const t = scalarText(r[k], names, lang);
+        let t = scalarText(r[k], names, lang);
+        if (typeof r[k] === 'string' && k === 'trump') t = M.trumpText(L, r[k]);
+        else if (typeof r[k] === 'string' && k === 'trump_card') t = M.cardText(L, lang, r[k]);
+        else if (typeof r[k] === 'string' && L['v_' + k + '_' + r[k]]) t = L['v_' + k + '_' + r[k]];
         if (t !== '') parts.push(keyLabel(L, k) + ': ' + t);
       }
       row.details = parts.join(' · ');
@@ -115,11 +155,14 @@
     return v;
   };
 
-  // runningTotals: per player, the total after each round from 0; null
-  // when the rounds do not say.
+  // runningTotals: per player, the total after each round from where the
+  // game starts (0, or level 1 for levels), and whether they are levels;
+  // null when the rounds do not say.
   M.runningTotals = (rounds, ids) => {
     if (!Array.isArray(rounds) || rounds.length === 0) return null;
-    const series = ids.map(() => [0]);
+    const levels = isObj(rounds[0]) && playerMap(rounds[0], 'levels', ids) !== null;
+    const start = levels ? 1 : 0;
+    const series = ids.map(() => [start]);
     const sum = ids.map(() => 0);
     for (const r of rounds) {
       if (!isObj(r)) return null;
@@ -136,10 +179,10 @@
       }
       ids.forEach((id, i) => { sum[i] = m[id] || 0; series[i].push(m[id] || 0); });
     }
-    return series;
+    return { series, levels };
   };
 
-  const W = 640, H = 300, PL = 52, PR = 16, PT = 14, PB = 28;
+  const W = 640, H = 300, PL = 64, PR = 16, PT = 14, PB = 34;
   const round1 = (f) => Math.round(f * 10) / 10;
   function niceScale(lo, hi) {
     lo = Math.min(lo, 0); hi = Math.max(hi, 0);
@@ -269,6 +312,33 @@
     }
   });
 
+  // fit makes a screen on the wall (large type on a landscape screen) fit
+  // without scrolling: the score sheet keeps the latest rounds that fit,
+  // and the standings drop their least needed columns, then their last
+  // rows, until they fit.
+  M.fit = () => {
+    const big = document.documentElement.classList.contains('big') && window.matchMedia('(min-width: 1000px) and (orientation: landscape)').matches;
+    const sheet = document.getElementById('sheet');
+    if (sheet) {
+      const rows = [...sheet.querySelectorAll('tbody tr')];
+      rows.forEach((r) => r.classList.remove('older'));
+      if (big) for (let i = 0; i < rows.length - 1 && sheet.scrollHeight > sheet.clientHeight + 1; i++) rows[i].classList.add('older');
+    }
+    const st = document.getElementById('standings');
+    if (st) {
+      st.querySelectorAll('.dropped').forEach((e) => e.classList.remove('dropped'));
+      if (!big) return;
+      for (const c of ['col-elo', 'col-avg', 'col-played', 'col-streak', 'col-wins']) {
+        if (st.scrollWidth <= st.clientWidth + 1) break;
+        st.querySelectorAll('.' + c).forEach((e) => e.classList.add('dropped'));
+      }
+      const rows = [...st.querySelectorAll('tbody tr')];
+      for (let i = rows.length - 1; i > 0 && st.scrollHeight > st.clientHeight + 1; i--) rows[i].classList.add('dropped');
+    }
+  };
+  window.addEventListener('resize', () => M.fit());
+  document.addEventListener('DOMContentLoaded', () => M.fit());
+
   // The large-type switch works in place, keeping the URL in step.
   document.addEventListener('DOMContentLoaded', () => {
     const t = document.getElementById('big-toggle');
@@ -276,6 +346,7 @@
     t.addEventListener('click', (e) => {
       e.preventDefault();
       const on = document.documentElement.classList.toggle('big');
+      M.fit();
       t.setAttribute('aria-pressed', on ? 'true' : 'false');
       const u = new URL(location.href);
       if (on) u.searchParams.set('big', '1'); else u.searchParams.delete('big');

@@ -10,6 +10,9 @@
   const id = encodeURIComponent(boot.league_id);
   const round2 = (f) => Math.round(f * 100) / 100;
 
+  // streakText is streakText in pages_i18n.go.
+  const streakText = (n) => (n > 0 ? L.streak_won.replace('{n}', fmt(lang, n, 0)) : n < 0 ? L.streak_lost.replace('{n}', fmt(lang, -n, 0)) : '');
+
   // A player keeps a color by the order of the player IDs, as on the server.
   function classes(rows) {
     const ids = rows.map((r) => r.player_id).sort();
@@ -21,11 +24,11 @@
     document.getElementById('matches').textContent = fmt(lang, st.matches || 0, 0);
     if (!rows.length) return M.replace('standings', h('p', { class: 'empty' }, L.no_matches));
     const cls = classes(rows);
+    const col = (cls, key) => h('th', { scope: 'col', class: cls }, h('span', { class: 'full' }, L[key]), h('abbr', { class: 'short', title: L[key] }, L[key + '_short']));
     const head = h('tr', {},
       h('th', { scope: 'col', class: 'num' }, L.place), h('th', { scope: 'col', class: 'name' }, L.player),
-      h('th', { scope: 'col', class: 'num' }, L.points), h('th', { scope: 'col', class: 'num' }, L.played),
-      h('th', { scope: 'col', class: 'num' }, L.wins), h('th', { scope: 'col', class: 'num' }, L.avg_place),
-      h('th', { scope: 'col' }, L.streak), h('th', { scope: 'col', class: 'num' }, L.rating), h('th', { scope: 'col', class: 'num' }, L.elo));
+      col('num', 'points'), col('num col-played', 'played'), col('num col-wins', 'wins'), col('num col-avg', 'avg_place'),
+      col('col-streak', 'streak'), col('num', 'rating'), h('th', { scope: 'col', class: 'num col-elo' }, L.elo));
     const body = rows.map((r) => {
       const spread = fmt(lang, r.mu, 1) + ' ± ' + fmt(lang, r.sigma, 1);
       return h('tr', { 'data-player': r.player_id, class: cls[r.player_id] + (r.provisional ? ' provisional' : '') },
@@ -33,14 +36,15 @@
         h('th', { scope: 'row', class: 'name' }, h('span', { class: 'swatch' }), h('bdi', {}, r.name),
           r.provisional ? [' ', h('small', { class: 'prov' }, L.provisional)] : null),
         h('td', { class: 'num points' }, fmt(lang, round2(r.points), -1)),
-        h('td', { class: 'num' }, fmt(lang, r.played, 0)),
-        h('td', { class: 'num' }, fmt(lang, round2(r.wins), -1)),
-        h('td', { class: 'num' }, fmt(lang, r.avg_place, 2)),
-        h('td', { class: 'streak', dir: 'ltr' }, r.streak_text || ''),
+        h('td', { class: 'num col-played' }, fmt(lang, r.played, 0)),
+        h('td', { class: 'num col-wins' }, fmt(lang, round2(r.wins), -1)),
+        h('td', { class: 'num col-avg' }, fmt(lang, r.avg_place, 2)),
+        h('td', { class: 'streak col-streak' }, streakText(r.streak)),
         h('td', { class: 'num rating', title: 'μ ± σ = ' + spread }, fmt(lang, r.ordinal, 1), h('small', { class: 'spread' }, spread)),
-        h('td', { class: 'num' }, fmt(lang, r.elo, 0)));
+        h('td', { class: 'num col-elo' }, fmt(lang, r.elo, 0)));
     });
     M.replace('standings', h('table', { class: 'standings' }, h('thead', {}, head), h('tbody', {}, body)));
+    M.fit();
   }
 
   function renderChart(st, history) {

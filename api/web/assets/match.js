@@ -15,7 +15,7 @@
     match = m;
     const next = document.getElementById('next');
     next.hidden = !m.next;
-    document.getElementById('next-text').textContent = m.next || '';
+    document.getElementById('next-text').textContent = M.prose(lang, m.next);
     const status = document.getElementById('status');
     status.className = 'badge ' + m.status;
     status.textContent = m.status === 'finished' ? L.finished : L.in_progress;
@@ -24,15 +24,32 @@
     const places = {}, winners = new Set((m.result && m.result.winners) || []);
     for (const p of (m.result && m.result.placements) || []) places[p.player_id] = p.place;
     const totals = m.scores.totals || {};
+    const now = M.now(m, L, lang);
+    document.getElementById('now').hidden = !now;
+    M.replace('now', now ? nowParts(now) : []);
     M.replace('players', m.players.map((p, i) => {
       const t = totals[p.id] || 0;
+      const seat = now && now.seats[p.id];
       return h('div', { class: `player ${classOf(i)}${winners.has(p.id) ? ' winner' : ''}`, 'data-player': p.id },
         h('span', { class: 'swatch' }), h('bdi', { class: 'name' }, p.name),
         h('span', { class: 'total num' + (t < 0 ? ' neg' : '') }, fmt(lang, t, 0)),
+        seat ? h('span', { class: 'seat-now' + (seat.isTurn ? ' turn' : '') },
+          seat.hasBid ? [h('span', { class: 'k' }, L.bid), ' ', h('span', { class: 'num' }, seat.bid), ' ', h('span', { class: 'k' }, L.won), ' ', h('span', { class: 'num' }, seat.won)] : null,
+          seat.isDealer ? [' ', h('span', { class: 'dealer-badge' }, L.dealer)] : null) : null,
         places[p.id] ? h('span', { class: 'place' }, winners.has(p.id) ? '★ ' : '', L.place + ' ', h('span', { class: 'num' }, fmt(lang, places[p.id], 0))) : null);
     }));
     renderSheet(m);
     renderChart(m);
+  }
+
+  // nowParts is the "now" template of match.html.
+  function nowParts(v) {
+    const k = (t) => h('span', { class: 'k' }, t);
+    return [
+      h('span', { class: 'now-round' }, k(L.round), ' ', h('span', { class: 'num' }, v.round), v.rounds ? [' ', k(L.round_of), ' ', h('span', { class: 'num' }, v.rounds)] : null),
+      h('span', { class: 'now-dealer' }, k(L.dealer), ' ', h('bdi', {}, v.dealer)),
+      v.trump ? h('span', { class: 'now-trump' }, k(L.trump), ' ', h('span', { class: 'v' }, v.trump), v.trumpCard ? [' ', h('small', {}, `(${v.trumpCard})`)] : null) : null,
+    ];
   }
 
   function renderSheet(m) {
@@ -53,6 +70,7 @@
       m.players.map((p) => h('td', { class: 'num total' + ((totals[p.id] || 0) < 0 ? ' neg' : '') }, fmt(lang, totals[p.id] || 0, 0))),
       v.details ? h('td', {}) : null)) : null;
     M.replace('sheet', h('table', { class: 'sheet' }, h('thead', {}, head), h('tbody', {}, body), foot));
+    M.fit();
   }
 
   function renderChart(m) {
@@ -60,8 +78,11 @@
     const classes = m.players.map((p, i) => classOf(i));
     const names = m.players.map((p) => p.name);
     let svg, title = L.chart;
-    const series = M.runningTotals(m.scores.rounds, ids);
-    if (series) svg = M.lineChart(series, classes, names, lang);
+    const run = M.runningTotals(m.scores.rounds, ids);
+    if (run) {
+      svg = M.lineChart(run.series, classes, names, lang);
+      if (run.levels) title = L.chart_levels;
+    }
     else if (!Array.isArray(m.scores.rounds) || m.scores.rounds.length === 0) svg = M.lineChart(ids.map(() => [0]), classes, names, lang);
     else {
       const values = ids.map((id) => (m.scores.totals || {})[id] || 0);
@@ -76,11 +97,11 @@
   async function showRuling(seq, note) {
     if (!note) return M.replace('ruling-body', h('p', { class: 'empty' }, L.no_ruling));
     const body = [h('p', { class: 'rule' }, h('bdi', { class: 'rule-id', dir: 'ltr' }, note.rule), ' ', h('strong', { class: 'rule-title' }, note.title || '')),
-      h('p', { class: 'msg' }, note.message)];
+      h('p', { class: 'msg' }, M.prose(lang, note.message))];
     M.replace('ruling-body', body);
     try {
       const r = await M.getJSON(`/v1/rules/${encodeURIComponent(note.rule)}?lang=${lang}`, lang);
-      if (r.text) M.replace('ruling-body', body, h('blockquote', { class: 'rule-text' }, r.text));
+      if (r.text) M.replace('ruling-body', body, h('blockquote', { class: 'rule-text' }, M.prose(lang, r.text)));
     } catch (e) { /* the rule's text is a bonus */ }
   }
 
@@ -97,11 +118,26 @@
     if (!ev.voided && ev.notes && ev.notes.length) showRuling(ev.seq, ev.notes[ev.notes.length - 1]);
   }
 
+  // A live change carries the match without its score sheet and the sheet's
+  // rows from `rounds.from` on; a change that does not follow the version
+  // shown (one was missed) reloads the whole match.
+  async function reload() {
+    try { render(await M.getJSON(`/v1/matches/${id}?lang=${lang}`, lang)); } catch (e) { /* keep what is shown */ }
+  }
+  function change(d) {
+    const c = d.match, r = d.rounds;
+    if (c.version <= match.version) return;
+    if (c.version !== match.version + 1 || !r) return reload();
+    const rows = Array.isArray(r.rows) && Array.isArray(match.scores.rounds) ? match.scores.rounds.slice(0, r.from).concat(r.rows) : r.rows;
+    render(Object.assign({}, match, { status: c.status, version: c.version, next: c.next, state: c.state, result: c.result,
+      updated_at: c.updated_at, scores: { totals: c.totals, rounds: rows } }));
+  }
+
   // Resume from the version this page was rendered at: the stream sends
   // only what happened since (as `missed` events and one `snapshot`).
   function follow() {
     M.follow(`/v1/matches/${id}/stream?lang=${lang}&last_event_id=${match.version}`, L, {
-      match: (d) => { noteEvent(d.event); render(d.match); },
+      match: (d) => { noteEvent(d.event); change(d); },
       missed: (d) => noteEvent(d.event),
       snapshot: (d) => render(d.match),
     });

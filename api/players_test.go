@@ -1,0 +1,129 @@
+package api
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestCreatePlayerRefusesAFoldedDuplicate(t *testing.T) {
+	s := newTestServer(t)
+	sara := s.must(t, 201, "POST", "/v1/players", map[string]any{"name": "Sara"})["id"].(string)
+	ali := s.must(t, 201, "POST", "/v1/players", map[string]any{"name": "علی"})["id"].(string)
+	for name, want := range map[string]string{" SARA ": sara, "sara": sara, "علي": ali, "عَلی": ali} {
+		p := s.must(t, 409, "POST", "/v1/players", map[string]any{"name": name})
+		ex := p["existing"].([]any)
+		if p["type"] != "/problems/duplicate-player" || len(ex) != 1 || ex[0].(map[string]any)["id"] != want {
+			t.Fatalf("%q: %v", name, p)
+		}
+	}
+	if n := s.count(t, "players"); n != 2 {
+		t.Fatalf("a refused player was stored: %d players", n)
+	}
+	other := s.must(t, 201, "POST", "/v1/players", map[string]any{"name": "sara", "allow_duplicate": true})["id"].(string)
+	// Renaming into another player's name is refused the same way.
+	p := s.must(t, 409, "PATCH", "/v1/players/"+other, map[string]any{"name": "SARA"})
+	if len(p["existing"].([]any)) != 1 {
+		t.Fatalf("rename: %v", p)
+	}
+	if got := s.must(t, 200, "GET", "/v1/players/"+other, nil); got["name"] != "sara" {
+		t.Fatalf("a refused rename changed the name: %v", got)
+	}
+}
+
+func TestRenamePlayerShowsEverywhere(t *testing.T) {
+	s := newTestServer(t)
+	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "L", "game": "counter"})["id"].(string)
+	a, b := s.player(t, "Sara"), s.player(t, "Reza")
+	m := s.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "counter", "players": []string{a, b}, "league_id": lg, "options": map[string]any{"target": 1}})["id"].(string)
+	s.must(t, 200, "GET", "/v1/matches/"+m, nil) // cached and encoded with the old name
+	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": a, "n": 1}})
+	s.must(t, 200, "GET", "/v1/leagues/"+lg+"/standings", nil)
+	s.must(t, 200, "PATCH", "/v1/players/"+a, map[string]any{"name": "Sara Karimi"})
+	body := s.must(t, 200, "GET", "/v1/matches/"+m, nil)
+	if body["players"].([]any)[0].(map[string]any)["name"] != "Sara Karimi" {
+		t.Fatalf("match body: %v", body["players"])
+	}
+	st := s.must(t, 200, "GET", "/v1/leagues/"+lg+"/standings", nil)
+	if st["rows"].([]any)[0].(map[string]any)["name"] != "Sara Karimi" {
+		t.Fatalf("standings: %v", st["rows"])
+	}
+	list := s.must(t, 200, "GET", "/v1/players?q=karimi", nil)["items"].([]any)
+	if len(list) != 1 || list[0].(map[string]any)["id"] != a {
+		t.Fatalf("search after rename: %v", list)
+	}
+}
+
+func TestMergePlayerRederivesEverything(t *testing.T) {
+	s := newTestServer(t)
+	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "L", "game": "counter"})["id"].(string)
+	sara, sara2, reza := s.player(t, "Sara"), s.player(t, "Sara K"), s.player(t, "Reza")
+	play := func(winner, loser string) string {
+		m := s.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "counter", "players": []string{winner, loser}, "league_id": lg, "options": map[string]any{"target": 2}})["id"].(string)
+		for _, p := range []string{winner, loser, winner} {
+			s.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p, "n": 1}})
+		}
+		return m
+	}
+	m1, m2 := play(sara, reza), play(sara2, reza)
+	s.must(t, 200, "GET", "/v1/matches/"+m2, nil)
+	s.must(t, 200, "GET", "/v1/leagues/"+lg+"/standings", nil)
+
+	// Bad merges change nothing.
+	s.must(t, 400, "POST", "/v1/players/"+sara2+"/merge", map[string]any{"into": sara2})
+	met := s.must(t, 409, "POST", "/v1/players/"+sara2+"/merge", map[string]any{"into": reza})
+	if fmt.Sprint(met["matches"]) != fmt.Sprint([]any{m2}) {
+		t.Fatalf("409 names %v", met)
+	}
+	s.must(t, 404, "POST", "/v1/players/"+sara2+"/merge", map[string]any{"into": "pl_nobody"})
+	if got := s.must(t, 200, "GET", "/v1/players/"+sara2, nil); got["id"] != sara2 {
+		t.Fatal("a refused merge changed the player")
+	}
+
+	out := s.must(t, 200, "POST", "/v1/players/"+sara2+"/merge", map[string]any{"into": sara})
+	if out["into"].(map[string]any)["id"] != sara || fmt.Sprint(out["matches"]) != fmt.Sprint([]any{m2}) {
+		t.Fatalf("merge answer %v", out)
+	}
+	gone := s.do("GET", "/v1/players/"+sara2, nil)
+	if gone.status != 410 || gone.json(t)["into"] != sara || gone.header.Get("Location") != "/v1/players/"+sara {
+		t.Fatalf("the merged ID answers %d %s", gone.status, gone.body)
+	}
+	s.must(t, 410, "GET", "/v1/players/"+sara2+"/stats", nil)
+	s.must(t, 410, "POST", "/v1/players/"+sara+"/merge", map[string]any{"into": sara2})
+
+	// The match, its log, the standings and the statistics are Sara's.
+	body := s.must(t, 200, "GET", "/v1/matches/"+m2, nil)
+	seat := body["players"].([]any)[0].(map[string]any)
+	if seat["id"] != sara || seat["name"] != "Sara" || body["result"].(map[string]any)["winners"].([]any)[0] != sara {
+		t.Fatalf("match after merge: %v", body)
+	}
+	log := s.must(t, 200, "GET", "/v1/matches/"+m2+"/events", nil)["events"].([]any)
+	if log[0].(map[string]any)["data"].(map[string]any)["player"] != sara {
+		t.Fatalf("log after merge: %v", log[0])
+	}
+	rows := s.must(t, 200, "GET", "/v1/leagues/"+lg+"/standings", nil)["rows"].([]any)
+	if len(rows) != 2 || rows[0].(map[string]any)["player_id"] != sara || rows[0].(map[string]any)["played"] != 2.0 {
+		t.Fatalf("standings after merge: %v", rows)
+	}
+	stats := s.must(t, 200, "GET", "/v1/players/"+sara+"/stats", nil)["games"].([]any)
+	if stats[0].(map[string]any)["matches"] != 2.0 || stats[0].(map[string]any)["wins"] != 2.0 {
+		t.Fatalf("stats after merge: %v", stats)
+	}
+	if got := walk(t, s, "/v1/matches?player_id="+sara, "", nil); fmt.Sprint(got) != fmt.Sprint([]string{m2, m1}) {
+		t.Fatalf("Sara's history: %v", got)
+	}
+	if got := walk(t, s, "/v1/players?q=sara", "", nil); fmt.Sprint(got) != fmt.Sprint([]string{sara}) {
+		t.Fatalf("a merged record is listed: %v", got)
+	}
+}
+
+func TestDeletePlayerOnlyWithoutMatches(t *testing.T) {
+	s := newTestServer(t)
+	id, players := s.counterMatch(t, 2, "")
+	s.must(t, 409, "DELETE", "/v1/players/"+players[0], nil)
+	s.must(t, 200, "GET", "/v1/players/"+players[0], nil)
+	s.must(t, 200, "GET", "/v1/matches/"+id, nil)
+	lone := s.player(t, "Kian")
+	s.must(t, 204, "DELETE", "/v1/players/"+lone, nil)
+	s.must(t, 404, "GET", "/v1/players/"+lone, nil)
+	s.must(t, 404, "DELETE", "/v1/players/"+lone, nil)
+}

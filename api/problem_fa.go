@@ -1,0 +1,107 @@
+package api
+
+import (
+	"regexp"
+	"strings"
+)
+
+// persianProblem puts a problem's detail into Persian: the fixed sentences
+// the handlers and problemFor write in English, and the ones that name an
+// ID or a number; then every text's digits become Persian digits (IDs,
+// rule IDs and quoted values keep theirs). The rules' own messages are
+// bilingual already.
+func persianProblem(p *Problem) {
+	if fa, ok := detailsFA[p.Detail]; ok {
+		p.Detail = fa
+	} else {
+		for _, d := range detailPatternsFA {
+			if m := d.re.FindStringSubmatch(p.Detail); m != nil {
+				p.Detail = d.fa(m)
+				break
+			}
+		}
+	}
+	p.Detail = faProse(p.Detail)
+	for i := range p.Violations {
+		p.Violations[i].Message = faProse(p.Violations[i].Message)
+	}
+	for i := range p.Fields {
+		p.Fields[i].Message = faProse(p.Fields[i].Message)
+	}
+}
+
+// detailsFA are the fixed details, English to Persian.
+var detailsFA = map[string]string{
+	"This needs a token: send Authorization: Bearer <token>.":                                        "این کار توکن می‌خواهد: آن را در سرآیند Authorization: Bearer <token> بفرستید.",
+	"The match is finished; no more events can be recorded. Undo the last event to correct it.":      "بازی تمام شده است و رویداد دیگری ثبت نمی‌شود. برای اصلاح، آخرین رویداد را برگردانید.",
+	"Send a new Idempotency-Key for a new request; reuse a key only to retry the identical request.": "برای درخواست تازه کلید یکتایی (Idempotency-Key) تازه بفرستید؛ کلید را فقط برای تکرار همان درخواست دوباره به کار ببرید.",
+	"The match has no event left to undo.":                                                           "بازی رویدادی برای برگرداندن ندارد.",
+	"The request took too long.":                                                                     "درخواست بیش از حد طول کشید.",
+	"No such route.":                                                                                 "چنین نشانی‌ای وجود ندارد.",
+	"Only the token that started this match, or an admin, may record its events.":                    "فقط توکنی که این بازی را آغاز کرد، یا مدیر، می‌تواند رویدادهایش را ثبت کند.",
+	"This token has no rights in the match's league.":                                                "این توکن در لیگِ این بازی دسترسی ندارد.",
+	"Correcting a finished match is for the league's owner.":                                         "اصلاح بازیِ تمام‌شده کارِ مالک لیگ است.",
+	"A viewer token may only read.":                                                                  "توکن بیننده فقط می‌تواند بخواند.",
+	"Only the league's owner or an admin may manage it.":                                             "فقط مالک لیگ یا مدیر می‌تواند آن را اداره کند.",
+	"This token has no rights in that league.":                                                       "این توکن در آن لیگ دسترسی ندارد.",
+	"Only an admin may create leagues.":                                                              "فقط مدیر می‌تواند لیگ بسازد.",
+	"Only an admin may create admin tokens.":                                                         "فقط مدیر می‌تواند توکن مدیر بسازد.",
+	"Only an admin or a league owner may list tokens.":                                               "فقط مدیر یا مالک لیگ می‌تواند فهرست توکن‌ها را ببیند.",
+	"An owner may list only their league's tokens.":                                                  "مالک لیگ فقط توکن‌های لیگ خودش را می‌بیند.",
+}
+
+// detailPatternsFA are the details that name an ID or a number.
+var detailPatternsFA = []struct {
+	re *regexp.Regexp
+	fa func(m []string) string
+}{
+	{regexp.MustCompile(`^No (\w+) with ID (".*")\.$`), func(m []string) string {
+		return kindFA(m[1]) + " با شناسهٔ " + m[2] + " پیدا نشد."
+	}},
+	{regexp.MustCompile(`^Too many writes; retry after (\d+) s\.$`), func(m []string) string {
+		return "نوشتن‌ها بیش از حد است؛ پس از " + m[1] + " ثانیه دوباره بفرستید."
+	}},
+	{regexp.MustCompile(`^The body is larger than the server accepts \((.*)\)\.$`), func(m []string) string {
+		return "بدنهٔ درخواست از اندازه‌ای که کارساز می‌پذیرد (" + m[1] + ") بزرگ‌تر است."
+	}},
+	{regexp.MustCompile(`^the match is at version (\d+), not (\d+)$`), func(m []string) string {
+		return "نسخهٔ بازی " + m[1] + " است، نه " + m[2] + "؛ بازی را دوباره بخوانید."
+	}},
+	{regexp.MustCompile(`^the match is no longer at version (\d+).*$`), func(m []string) string {
+		return "بازی دیگر در نسخهٔ " + m[1] + " نیست: نوشتن دیگری زودتر رسید؛ بازی را دوباره بخوانید."
+	}},
+	{regexp.MustCompile(`^The database cannot take this write now \((.*)\); nothing was changed, retry in a moment\.$`), func(m []string) string {
+		return "پایگاه داده اکنون این نوشتن را نمی‌پذیرد (" + m[1] + ")؛ چیزی تغییر نکرد، کمی بعد دوباره بفرستید."
+	}},
+	{regexp.MustCompile(`^Player (".*") was merged into (".*"): use that ID\.$`), func(m []string) string {
+		return "بازیکن " + m[1] + " با " + m[2] + " یکی شده است: آن شناسه را به کار ببرید."
+	}},
+}
+
+// kindFA names what was not found, in Persian.
+func kindFA(kind string) string {
+	if fa, ok := map[string]string{"match": "بازی", "league": "لیگ", "player": "بازیکن", "token": "توکن", "game": "نوع بازی",
+		"rule": "قانون", "asset": "فایل", "event": "رویداد"}[kind]; ok {
+		return fa
+	}
+	return kind
+}
+
+// proseTokens splits text into what keeps its digits (quoted values, and
+// words with Latin letters: IDs, rule IDs, cards) and runs of digits.
+var proseTokens = regexp.MustCompile(`"[^"]*"|«[^»]*»|[A-Za-z0-9_\-]*[A-Za-z_][A-Za-z0-9_\-]*|[0-9]+`)
+
+// faProse writes a Persian text's numbers in Persian digits, leaving IDs,
+// rule IDs and quoted values as they are. The pages' script does the same
+// (assets/common.js, M.prose).
+func faProse(s string) string {
+	if strings.IndexAny(s, "0123456789") < 0 {
+		return s
+	}
+	return proseTokens.ReplaceAllStringFunc(s, func(tok string) string {
+		if tok[0] >= '0' && tok[0] <= '9' && strings.Trim(tok, "0123456789") == "" {
+			return faDigits.Replace(tok)
+		}
+		return tok
+	})
+}
