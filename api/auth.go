@@ -33,11 +33,13 @@ import (
 const principalKey = "motamed.principal"
 
 // tokenCache remembers recent token look-ups so a request does not read the
-// database to authenticate; a revoke removes the entry at once.
+// database to authenticate; a revoke removes the entry at once, and keeps a
+// look-up that read the token before the revocation from caching it again.
 type tokenCache struct {
-	mu    sync.Mutex
-	ttl   time.Duration
-	items map[[sha256.Size]byte]cachedToken // by the secret's digest
+	mu      sync.Mutex
+	ttl     time.Duration
+	items   map[[sha256.Size]byte]cachedToken // by the secret's digest
+	revoked map[string]time.Time              // token ID -> when it was revoked
 }
 
 type cachedToken struct {
@@ -46,7 +48,7 @@ type cachedToken struct {
 }
 
 func newTokenCache(ttl time.Duration) *tokenCache {
-	return &tokenCache{ttl: ttl, items: map[[sha256.Size]byte]cachedToken{}}
+	return &tokenCache{ttl: ttl, items: map[[sha256.Size]byte]cachedToken{}, revoked: map[string]time.Time{}}
 }
 
 func (c *tokenCache) get(digest [sha256.Size]byte) (*db.Token, bool) {
@@ -62,15 +64,26 @@ func (c *tokenCache) get(digest [sha256.Size]byte) (*db.Token, bool) {
 func (c *tokenCache) put(digest [sha256.Size]byte, t *db.Token) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if _, gone := c.revoked[t.ID]; gone {
+		return
+	}
 	if len(c.items) > 10000 {
 		c.items = map[[sha256.Size]byte]cachedToken{} // bounded: start over
 	}
 	c.items[digest] = cachedToken{token: t, expires: time.Now().Add(c.ttl)}
 }
 
+// forget drops a revoked token's entries.
 func (c *tokenCache) forget(tokenID string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	now := time.Now()
+	for id, at := range c.revoked {
+		if now.Sub(at) > revokedMemory {
+			delete(c.revoked, id)
+		}
+	}
+	c.revoked[tokenID] = now
 	for h, it := range c.items {
 		if it.token.ID == tokenID {
 			delete(c.items, h)

@@ -156,6 +156,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			expect(404, "anon", 401, "admin,ownerB", 201, "scorerB,viewerB", 403)},
 		{"admin token", "POST", func() string { return "/v1/tokens" }, `{"role":"admin"}`, expect(403, "anon", 401, "admin", 201)},
 		{"list tokens", "GET", func() string { return "/v1/tokens" }, nil, expect(403, "anon", 401, "admin,ownerA,ownerB", 200)},
+		{"who am I", "GET", func() string { return "/v1/me" }, nil, expect(200, "anon", 401)},
 		{"revoke a token of A", "DELETE", func() string {
 			v, err := s.store.CreateToken(context.Background(), db.NewSecret(), db.RoleViewer, w.leagueA, "victim", "")
 			if err != nil {

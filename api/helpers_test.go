@@ -32,6 +32,13 @@ type testServer struct {
 
 func newTestServer(t testing.TB, games ...rules.Game) *testServer {
 	t.Helper()
+	return newTestServerWith(t, Config{}, games...)
+}
+
+// newTestServerWith is newTestServer with cfg's non-zero settings; writes
+// are not limited unless cfg says so.
+func newTestServerWith(t testing.TB, cfg Config, games ...rules.Game) *testServer {
+	t.Helper()
 	if len(games) == 0 {
 		games = []rules.Game{rulestest.Counter()}
 	}
@@ -43,7 +50,11 @@ func newTestServer(t testing.TB, games ...rules.Game) *testServer {
 	}
 	t.Cleanup(func() { store.Close() })
 	spec, _ := os.ReadFile("../openapi.yaml")
-	e, srv := newServer(t, Config{BodyLimit: "64K", OpenAPI: spec, WritesPerSecond: -1}, store, reg)
+	cfg.BodyLimit, cfg.OpenAPI = "64K", spec
+	if cfg.WritesPerSecond == 0 {
+		cfg.WritesPerSecond = -1
+	}
+	e, srv := newServer(t, cfg, store, reg)
 	ts := &testServer{e: e, server: srv, store: store, path: path, admin: db.NewSecret()}
 	if _, err := store.CreateToken(context.Background(), ts.admin, db.RoleAdmin, "", "test admin", ""); err != nil {
 		t.Fatal(err)

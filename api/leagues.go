@@ -68,5 +68,6 @@ func (s *Server) updateLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.streams.leagueChanged(l)
 	return c.JSON(http.StatusOK, leagueResponse(l))
 }

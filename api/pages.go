@@ -64,6 +64,9 @@ func (s *Server) asset(c echo.Context) error {
 		return &db.NotFoundError{Kind: "asset", ID: name}
 	}
 	ct := mime.TypeByExtension(path.Ext(name))
+	if path.Ext(name) == ".woff2" {
+		ct = "font/woff2" // not in every system's MIME table
+	}
 	if ct == "" {
 		ct = "application/octet-stream"
 	}

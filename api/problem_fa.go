@@ -48,6 +48,8 @@ var detailsFA = map[string]string{
 	"Only an admin may create admin tokens.":                                                         "فقط مدیر می‌تواند توکن مدیر بسازد.",
 	"Only an admin or a league owner may list tokens.":                                               "فقط مدیر یا مالک لیگ می‌تواند فهرست توکن‌ها را ببیند.",
 	"An owner may list only their league's tokens.":                                                  "مالک لیگ فقط توکن‌های لیگ خودش را می‌بیند.",
+	"The token this stream was opened with has been revoked.":                                        "توکنی که این جریان با آن باز شد باطل شده است.",
+	"The league has been made private: this stream may no longer show it.":                           "لیگ خصوصی شده است: این جریان دیگر نمی‌تواند آن را نشان دهد.",
 }
 
 // detailPatternsFA are the details that name an ID or a number.
@@ -60,6 +62,9 @@ var detailPatternsFA = []struct {
 	}},
 	{regexp.MustCompile(`^Too many writes; retry after (\d+) s\.$`), func(m []string) string {
 		return "نوشتن‌ها بیش از حد است؛ پس از " + m[1] + " ثانیه دوباره بفرستید."
+	}},
+	{regexp.MustCompile(`^This (token|address) has (\d+) streams open, the most allowed; close one first\.$`), func(m []string) string {
+		return map[string]string{"token": "این توکن", "address": "این نشانی"}[m[1]] + " " + m[2] + " جریان باز دارد که بیشترین اندازهٔ مجاز است؛ نخست یکی را ببندید."
 	}},
 	{regexp.MustCompile(`^The body is larger than the server accepts \((.*)\)\.$`), func(m []string) string {
 		return "بدنهٔ درخواست از اندازه‌ای که کارساز می‌پذیرد (" + m[1] + ") بزرگ‌تر است."

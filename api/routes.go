@@ -16,6 +16,7 @@ type route struct {
 // describes exactly these (a test keeps the two equal).
 func (s *Server) routes() []route {
 	rs := []route{
+		{http.MethodGet, "/", s.tableApp},
 		{http.MethodGet, "/healthz", s.health},
 		{http.MethodGet, "/openapi.yaml", s.openAPI},
 		{http.MethodGet, "/docs", s.docsRedirect},
@@ -62,6 +63,7 @@ func (s *Server) routes() []route {
 
 		{http.MethodPost, "/v1/tokens", s.createToken},
 		{http.MethodGet, "/v1/tokens", s.listTokens},
+		{http.MethodGet, "/v1/me", s.me},
 		{http.MethodDelete, "/v1/tokens/:id", s.revokeToken},
 	}
 	// One route per referee question of every game, so each is documented

@@ -73,7 +73,11 @@ type Config struct {
 	// address (token buckets with a burst of twice the rate). 0 means the
 	// default of 100; a negative value turns the limits off.
 	WritesPerSecond float64
-	Logger          *slog.Logger
+	// StreamsPerToken and StreamsPerAddress cap the live streams open at
+	// once with one token and from one client address. 0 means the
+	// defaults (100 and 300); a negative value turns the limit off.
+	StreamsPerToken, StreamsPerAddress int
+	Logger                             *slog.Logger
 }
 
 // Server holds what the handlers share.
@@ -87,6 +91,7 @@ type Server struct {
 	tokens  *tokenCache
 	encoded *encodeCache
 	hub     *hub
+	streams *streamBook
 	outage  *outage
 
 	limitByToken, limitByAddr *writeLimiter
@@ -111,7 +116,8 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	if cfg.WritesPerSecond == 0 {
 		cfg.WritesPerSecond = 100
 	}
-	s := &Server{store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
+	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
+		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
 		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	e := echo.New()
 	e.HideBanner = true
@@ -122,6 +128,17 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 		e.Add(r.method, r.path, r.handler)
 	}
 	return e, s
+}
+
+// orDefault is n, def when n is 0, and 0 (no limit) when n is negative.
+func orDefault(n, def int) int {
+	switch {
+	case n == 0:
+		return def
+	case n < 0:
+		return 0
+	}
+	return n
 }
 
 // ErrorHandler exposes the problem writer for callers outside echo's chain.

@@ -25,6 +25,7 @@ import (
 //	event: snapshot id: <ver>    data: {"match": Match}           the match as of <ver>
 //	event: match    id: <ver>    data: {"event": Event, "match": Match}  live, as the POST answers
 //	: ping                       heartbeat comment on an idle stream
+//	event: revoked  (no id)      data: Problem                   the last event, when access ends
 //
 // Every id is a match version, so an id is never sent twice and each event
 // of the log is delivered at most once. On connect without Last-Event-ID
@@ -52,12 +53,17 @@ func (s *Server) matchStream(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	g, err := s.streams.open(c)
+	if err != nil {
+		return err
+	}
+	defer s.streams.close(g)
 	// Subscribe before reading the store: an event committed after the read
 	// is then published to this subscriber.
 	sub := s.hub.subscribeMatch(id)
 	defer s.hub.unsubscribeMatch(id, sub)
 	ctx := c.Request().Context()
-	m, err := s.readableMatch(c, id)
+	m, err := s.watchedMatch(c, g, id)
 	if err != nil {
 		return err
 	}
@@ -68,7 +74,7 @@ func (s *Server) matchStream(c echo.Context) error {
 		}
 	}
 
-	w := s.openStream(c)
+	w := s.openStream(c, g)
 	defer w.close()
 	go func() {
 		select {
@@ -84,7 +90,7 @@ func (s *Server) matchStream(c echo.Context) error {
 		w.event("snapshot", m.Version, append(s.appendMatch([]byte(`{"match":`), m, lang), '}'))
 	}
 	if w.flush() != nil {
-		return nil
+		return w.final()
 	}
 	sent := m.Version
 
@@ -98,6 +104,8 @@ func (s *Server) matchStream(c echo.Context) error {
 			return nil
 		case <-sub.gone:
 			return nil
+		case <-g.ended:
+			return w.final()
 		case <-beat.C:
 			w.comment("ping")
 		case msg := <-sub.ch:
@@ -126,9 +134,26 @@ func (s *Server) matchStream(c echo.Context) error {
 			}
 		}
 		if w.flush() != nil {
-			return nil
+			return w.final()
 		}
 	}
+}
+
+// watchedMatch reads the match of stream g and checks that the caller may
+// read it, after making g depend on the match's league: a league made
+// private after this check ends the stream.
+func (s *Server) watchedMatch(c echo.Context, g *streamGate, id string) (*db.Match, error) {
+	m, err := s.store.GetMatch(c.Request().Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if m.LeagueID != "" {
+		s.streams.watchLeague(g, m.LeagueID)
+		if _, err := s.readableLeague(c, m.LeagueID); err != nil {
+			return nil, &db.NotFoundError{Kind: "match", ID: id}
+		}
+	}
+	return m, nil
 }
 
 // logRange returns the log entries with from < seq <= to.
@@ -169,6 +194,12 @@ func lastEventID(c echo.Context) (int64, bool, error) {
 func (s *Server) leagueStream(c echo.Context) error {
 	id := c.Param("id")
 	ctx := c.Request().Context()
+	g, err := s.streams.open(c)
+	if err != nil {
+		return err
+	}
+	defer s.streams.close(g)
+	s.streams.watchLeague(g, id)
 	l, err := s.readableLeague(c, id)
 	if err != nil {
 		return err
@@ -179,11 +210,11 @@ func (s *Server) leagueStream(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	w := s.openStream(c)
+	w := s.openStream(c, g)
 	defer w.close()
 	w.event("standings", -1, data)
 	if w.flush() != nil {
-		return nil
+		return w.final()
 	}
 	beat := time.NewTicker(s.hub.heartbeat)
 	defer beat.Stop()
@@ -193,6 +224,8 @@ func (s *Server) leagueStream(c echo.Context) error {
 			return nil
 		case <-s.hub.done:
 			return nil
+		case <-g.ended:
+			return w.final()
 		case <-beat.C:
 			w.comment("ping")
 		case <-sub.ch:
@@ -203,7 +236,7 @@ func (s *Server) leagueStream(c echo.Context) error {
 			w.event("standings", -1, data)
 		}
 		if w.flush() != nil {
-			return nil
+			return w.final()
 		}
 	}
 }
@@ -233,6 +266,7 @@ func mustJSON(v any) []byte {
 // is cut off instead of holding its goroutine forever.
 type sseWriter struct {
 	c       echo.Context
+	gate    *streamGate
 	rc      *http.ResponseController
 	timeout time.Duration
 	buf     bytes.Buffer
@@ -243,15 +277,18 @@ type sseWriter struct {
 	failed bool
 }
 
-// openStream commits the response as an event stream.
-func (s *Server) openStream(c echo.Context) *sseWriter {
+// openStream commits the response as stream g.
+func (s *Server) openStream(c echo.Context, g *streamGate) *sseWriter {
 	srv, _ := c.Request().Context().Value(http.ServerContextKey).(*http.Server)
 	s.hub.onShutdown(srv)
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-cache, no-transform")
 	h.Set("X-Accel-Buffering", "no") // tell reverse proxies not to buffer
-	w := &sseWriter{c: c, rc: http.NewResponseController(c.Response()), timeout: s.hub.writeTimeout, ended: make(chan struct{})}
+	w := &sseWriter{c: c, gate: g, rc: http.NewResponseController(c.Response()), timeout: s.hub.writeTimeout, ended: make(chan struct{})}
+	g.mu.Lock()
+	g.rc = w.rc
+	g.mu.Unlock()
 	c.Response().WriteHeader(http.StatusOK)
 	w.buf.WriteString("retry: " + strconv.FormatInt(s.hub.retry.Milliseconds(), 10) + "\n\n")
 	return w
@@ -273,11 +310,39 @@ func (w *sseWriter) event(name string, id int64, data []byte) {
 
 func (w *sseWriter) comment(text string) { w.buf.WriteString(": " + text + "\n\n") }
 
-// flush sends what is queued.
+// flush sends what is queued, unless the stream's access has ended.
 func (w *sseWriter) flush() error {
 	if w.buf.Len() == 0 {
 		return nil
 	}
+	w.gate.wmu.Lock()
+	defer w.gate.wmu.Unlock()
+	if w.gate.cut {
+		w.buf.Reset()
+		return errAccessEnded
+	}
+	return w.send()
+}
+
+// final ends a stream whose access is gone with `event: revoked`, the
+// problem that says why (nothing else that was queued), and returns nil for
+// the handler to return. A stream that failed for another reason just ends.
+func (w *sseWriter) final() error {
+	why := w.gate.reason()
+	w.buf.Reset()
+	if why == nil {
+		return nil
+	}
+	w.event("revoked", -1, mustJSON(why))
+	w.gate.wmu.Lock()
+	defer w.gate.wmu.Unlock()
+	_ = w.send()
+	return nil
+}
+
+// send writes what is queued under a fresh deadline; the caller holds the
+// gate's write lock.
+func (w *sseWriter) send() error {
 	w.mu.Lock()
 	if w.failed {
 		w.mu.Unlock()

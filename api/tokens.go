@@ -106,7 +106,8 @@ func (s *Server) listTokens(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// revokeToken revokes a token; it stops working at once.
+// revokeToken revokes a token; it stops working at once, and the streams
+// opened with it end before the answer is sent.
 func (s *Server) revokeToken(c echo.Context) error {
 	caller, err := requireToken(c)
 	if err != nil {
@@ -125,5 +126,6 @@ func (s *Server) revokeToken(c echo.Context) error {
 		return err
 	}
 	s.tokens.forget(t.ID)
+	s.streams.revokeToken(t.ID)
 	return c.NoContent(http.StatusNoContent)
 }

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -57,6 +58,34 @@ func artifactsDir(t *testing.T) string {
 	return dir
 }
 
+var (
+	buildOnce sync.Once
+	builtBin  string
+	buildErr  error
+)
+
+// buildServer builds ./cmd/motamed once for all the tests of the package.
+func buildServer(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "motamed-e2e-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		builtBin = filepath.Join(dir, "motamed")
+		build := exec.Command("go", "build", "-o", builtBin, "./cmd/motamed")
+		build.Dir = ".."
+		if out, err := build.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return builtBin
+}
+
 // server is the real motamed binary on a fresh database.
 type server struct {
 	cmd  *exec.Cmd
@@ -68,12 +97,7 @@ type server struct {
 // token, and serves it on a free port.
 func startServer(t *testing.T, dir, logFile string) (*server, string) {
 	t.Helper()
-	bin := filepath.Join(dir, "motamed")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/motamed")
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildServer(t)
 	dbPath := filepath.Join(dir, "e2e.db")
 	secret := db.NewSecret()
 	store, err := db.Open(context.Background(), db.Config{Path: dbPath}, all.Registry())

@@ -119,6 +119,7 @@ func (game) Apply(s rules.State, ev rules.Event) (rules.State, []rules.Ruling, e
 	if err != nil {
 		return nil, nil, err // never a typed nil *State inside a non-nil State
 	}
+	next.BidRange = next.bidRange()
 	return next, notes, nil
 }
 

@@ -21,6 +21,17 @@ func (s *State) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"turn":`...)
 		b = jsonw.String(b, s.Turn)
 	}
+	if s.BidRange != nil {
+		b = append(b, `,"bid_range":{"min":`...)
+		b = jsonw.Int(b, s.BidRange.Min)
+		b = append(b, `,"max":`...)
+		b = jsonw.Int(b, s.BidRange.Max)
+		if s.BidRange.Forbidden != nil {
+			b = append(b, `,"forbidden":`...)
+			b = jsonw.Int(b, *s.BidRange.Forbidden)
+		}
+		b = append(b, '}')
+	}
 	if s.Dealer != "" {
 		b = append(b, `,"dealer":`...)
 		b = jsonw.String(b, s.Dealer)

@@ -29,6 +29,9 @@ type State struct {
 	RoundsScored int `json:"rounds_scored"`
 	// Turn is the player who bids next, or who leads the next trick.
 	Turn string `json:"turn,omitempty"`
+	// BidRange is what the player on turn may bid while bids are due, so
+	// that a client offers only that (nil in the other phases).
+	BidRange *BidRange `json:"bid_range,omitempty"`
 
 	// The round in progress (reset by round_started).
 	Dealer    string              `json:"dealer,omitempty"`

@@ -1,0 +1,131 @@
+// The table app's words in English and Persian, and numbers written in the
+// page's digits. Names are never translated: they are shown as entered.
+
+const FA_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+
+/** digits writes the ASCII digits of s as Persian digits for fa. */
+export function digits(lang, s) {
+  s = s === null || s === undefined ? '' : String(s);
+  if (lang !== 'fa') return s;
+  return s.replace(/[0-9]/g, (d) => FA_DIGITS[d]).replace(/-(?=[۰-۹])/g, '−');
+}
+
+/** parseNumber reads a whole number typed with ASCII or Persian digits. */
+export function parseNumber(s) {
+  const t = String(s ?? '').trim().replace(/[۰-۹]/g, (d) => String(FA_DIGITS.indexOf(d))).replace(/[−–]/g, '-');
+  if (!/^-?[0-9]+$/.test(t)) return null;
+  return Number(t);
+}
+
+/** deviceLang is the language chosen on this device, else the browser's. */
+export function deviceLang() {
+  const saved = localStorage.getItem('motamed.lang');
+  if (saved === 'en' || saved === 'fa') return saved;
+  return (navigator.language || 'en').toLowerCase().startsWith('fa') ? 'fa' : 'en';
+}
+
+export const words = {
+  en: {
+    app: 'Motamed', other_lang: 'فارسی', other_lang_code: 'fa',
+    home: 'Home', sign_in: 'Sign in', sign_out: 'Sign out', token: 'Token',
+    token_hint: 'Paste the token the organiser gave you.', signed_in_as: 'Signed in',
+    role_admin: 'Admin: everything', role_owner: 'Owner of', role_scorer: 'Scorer of', role_viewer: 'Viewer of',
+    leagues: 'Leagues', matches_now: 'Being played now', matches_done: 'Finished', none_yet: 'Nothing here yet.',
+    open_screen: 'Screen', open_app: 'Record', list_unavailable: 'This list is not available on this server yet.',
+    new_match: 'New match', game: 'Game', players: 'Players', search_players: 'Search players',
+    add_player: 'Add a new player', add: 'Add', remove: 'Remove', move_up: 'Move up', move_down: 'Move down',
+    seats: 'Seats, clockwise', same_name: 'Is this the player you mean?', use_existing: 'Use this one',
+    create_anyway: 'No, a new player', options: 'Options', default: 'default', table: 'Table label',
+    league: 'League', no_league: 'No league', start: 'Start the match', need_players: 'Seat at least {n} players.',
+    yes: 'yes', no: 'no',
+    round: 'Round', dealer: 'Dealer', trump: 'Trump', trump_card: 'Turned-up card (optional)', start_round: 'Deal: start the round',
+    no_trump_card: 'not recorded', bids: 'Bids', bid: 'Bid', bids_of: 'Bid of', allowed: 'Allowed: {a} to {b}',
+    forbidden: 'The dealer may not bid {f}', bid_next: 'bids now', tricks_won: 'Tricks won', sum: 'Sum {s} of {r}',
+    sum_ok: 'adds up', sum_bad: 'must add up to {r}', record_tricks: 'Record the tricks won', by_trick: 'Trick by trick',
+    by_total: 'Totals', trick: 'Trick {k}', leads: 'leads', card: 'Card', ask_winner: 'Who wins?',
+    winner: 'Winner', record_trick: 'Record the trick', points: 'Points', total: 'Total', totals: 'Totals',
+    sheet: 'Score sheet', play: 'Play', finished: 'Finished', in_progress: 'In progress', winners: 'Winners',
+    next: 'Next', undo: 'Undo', redo: 'Redo', refresh: 'Refresh', fix: 'Fix', save: 'Save', cancel: 'Cancel',
+    fix_bid: 'Fix the bid of {p} in round {r}', waiting: 'Waiting to be sent', offline: 'Offline: events wait on this device',
+    queued: 'waiting', refused: 'Refused', discard: 'Discard', retry: 'Send again',
+    other_device: 'Another device recorded an event.', stale: 'This match changed on another device.',
+    rule: 'Rule', rule_text: 'The rule', close: 'Close', refused_title: 'The referee refused this',
+    version: 'Version', error: 'Something went wrong', not_found: 'Not found',
+    blue: 'Blue', green: 'Green', red: 'Red', yellow: 'Yellow', none: 'None', wizard_card: 'Wizard', jester: 'Jester',
+    level: 'Level', gear: 'Gear', race: 'Race', class: 'Class', human: 'Human', dead: 'dead',
+    level_up: 'Level up', level_down: 'Level down', reason: 'Reason', player: 'Player', turn_of: 'Turn {n}: {p}',
+    reason_card: 'Card', reason_curse: 'Curse', reason_bad_stuff: 'Bad Stuff', reason_correction: 'Table fix', reason_help: 'Elf helper',
+    combat: 'Combat', fighter: 'Fighter', helper: 'Helper', no_helper: 'No helper', bonus: 'Bonus', helper_bonus: 'Helper bonus',
+    one_shot: 'One-shot bonus', monsters: 'Monsters', monster: 'Monster', monster_level: 'Level', treasures: 'Treasures',
+    modifier: 'Modifier', add_monster: 'Add a monster', ask_referee: 'Ask the referee', record_combat: 'Record the combat',
+    verdict: 'Verdict', outcome_won: 'The players win', outcome_lost: 'The monsters win', strength: '{a} against {b}',
+    run_away: 'Run away', roll: 'Die roll', escaped: 'escaped', caught: 'caught', sell: 'Sell items', gold: 'Gold of each item',
+    gold_hint: 'Values separated by spaces, e.g. 400 600', preview: 'Preview', record_sale: 'Record the sale',
+    levels_gained: 'Levels: {a} → {b}', died: 'Died', record_death: 'Record the death', body_cards: 'Cards laid out',
+    end_turn: 'End the turn', hand_size: 'Cards in hand', character: 'Race and class', record_character: 'Record',
+    charity: 'Charity', level_short: 'L', win_by_kill: 'Only a won combat reaches the winning level.',
+    levels: 'Levels', changes: 'Changes', turn: 'Turn', event: 'Event', events: 'Events',
+    race_elf: 'Elf', race_dwarf: 'Dwarf', race_halfling: 'Halfling', class_warrior: 'Warrior', class_wizard: 'Wizard', class_thief: 'Thief', class_cleric: 'Cleric',
+    no_class: 'No class', notes: 'The referee notes', winner_is: 'Winner: {p}',
+    new_player_name: 'New player\'s name', language: 'Language', loading: 'Loading…', send_failed: 'Not sent: the server did not answer.',
+  },
+  fa: {
+    app: 'مُعتمد', other_lang: 'English', other_lang_code: 'en',
+    home: 'خانه', sign_in: 'ورود', sign_out: 'خروج', token: 'توکن',
+    token_hint: 'توکنی را که برگزارکننده داده است این‌جا بچسبانید.', signed_in_as: 'وارد شده‌اید',
+    role_admin: 'مدیر: همه‌چیز', role_owner: 'صاحبِ', role_scorer: 'امتیازنویسِ', role_viewer: 'بیننده‌ی',
+    leagues: 'لیگ‌ها', matches_now: 'در حالِ بازی', matches_done: 'تمام‌شده', none_yet: 'هنوز چیزی نیست.',
+    open_screen: 'صفحه', open_app: 'ثبت', list_unavailable: 'این فهرست هنوز روی این سرور نیست.',
+    new_match: 'بازیِ تازه', game: 'بازی', players: 'بازیکن‌ها', search_players: 'جست‌وجوی بازیکن',
+    add_player: 'افزودنِ بازیکنِ تازه', add: 'افزودن', remove: 'حذف', move_up: 'بالاتر', move_down: 'پایین‌تر',
+    seats: 'جای نشستن، در جهتِ عقربه‌های ساعت', same_name: 'منظورتان همین بازیکن است؟', use_existing: 'همین',
+    create_anyway: 'نه، بازیکنِ تازه', options: 'گزینه‌ها', default: 'پیش‌فرض', table: 'نامِ میز',
+    league: 'لیگ', no_league: 'بدونِ لیگ', start: 'شروعِ بازی', need_players: 'دست‌کم {n} بازیکن بنشانید.',
+    yes: 'بله', no: 'نه',
+    round: 'دور', dealer: 'مُعتمد (پخش‌کننده)', trump: 'حکم', trump_card: 'کارتِ رو شده (اختیاری)', start_round: 'پخش: شروعِ دور',
+    no_trump_card: 'ثبت نشده', bids: 'پیش‌بینی‌ها', bid: 'پیش‌بینی', bids_of: 'پیش‌بینیِ', allowed: 'مجاز: {a} تا {b}',
+    forbidden: 'مُعتمد نمی‌تواند {f} بگوید', bid_next: 'نوبتِ پیش‌بینی', tricks_won: 'تریک‌های بُرده', sum: 'جمع {s} از {r}',
+    sum_ok: 'درست است', sum_bad: 'باید {r} شود', record_tricks: 'ثبتِ تریک‌های بُرده', by_trick: 'تریک به تریک',
+    by_total: 'جمعِ دور', trick: 'تریکِ {k}', leads: 'شروع می‌کند', card: 'کارت', ask_winner: 'چه کسی می‌بَرد؟',
+    winner: 'برنده', record_trick: 'ثبتِ تریک', points: 'امتیاز', total: 'جمع', totals: 'جمعِ امتیازها',
+    sheet: 'برگه‌ی امتیاز', play: 'بازی', finished: 'تمام شد', in_progress: 'در جریان', winners: 'برنده‌ها',
+    next: 'بعدی', undo: 'برگرداندن', redo: 'دوباره', refresh: 'تازه کردن', fix: 'اصلاح', save: 'ذخیره', cancel: 'انصراف',
+    fix_bid: 'اصلاحِ پیش‌بینیِ {p} در دورِ {r}', waiting: 'در صفِ ارسال', offline: 'بی‌اتصال: رویدادها روی این دستگاه منتظرند',
+    queued: 'منتظر', refused: 'رد شد', discard: 'کنار گذاشتن', retry: 'ارسالِ دوباره',
+    other_device: 'دستگاهِ دیگری رویدادی ثبت کرد.', stale: 'این بازی روی دستگاهِ دیگری تغییر کرد.',
+    rule: 'قانون', rule_text: 'متنِ قانون', close: 'بستن', refused_title: 'داور این را نپذیرفت',
+    version: 'نسخه', error: 'خطایی پیش آمد', not_found: 'پیدا نشد',
+    blue: 'آبی', green: 'سبز', red: 'قرمز', yellow: 'زرد', none: 'بی‌حکم', wizard_card: 'جادوگر', jester: 'دلقک',
+    level: 'سطح', gear: 'تجهیزات', race: 'نژاد', class: 'طبقه', human: 'انسان', dead: 'مُرده',
+    level_up: 'سطح بالا', level_down: 'سطح پایین', reason: 'دلیل', player: 'بازیکن', turn_of: 'نوبتِ {n}: {p}',
+    reason_card: 'کارت', reason_curse: 'نفرین', reason_bad_stuff: 'بلا', reason_correction: 'اصلاحِ میز', reason_help: 'کمکِ اِلف',
+    combat: 'نبرد', fighter: 'مبارز', helper: 'کمک‌کننده', no_helper: 'بدونِ کمک', bonus: 'امتیازِ اضافه', helper_bonus: 'امتیازِ کمک‌کننده',
+    one_shot: 'امتیازِ یک‌بارمصرف', monsters: 'هیولاها', monster: 'هیولا', monster_level: 'سطح', treasures: 'گنج',
+    modifier: 'تغییردهنده', add_monster: 'افزودنِ هیولا', ask_referee: 'از داور بپرس', record_combat: 'ثبتِ نبرد',
+    verdict: 'رأیِ داور', outcome_won: 'بازیکن‌ها می‌بَرند', outcome_lost: 'هیولاها می‌بَرند', strength: '{a} در برابرِ {b}',
+    run_away: 'فرار', roll: 'تاس', escaped: 'فرار کرد', caught: 'گیر افتاد', sell: 'فروشِ وسایل', gold: 'ارزشِ هر وسیله',
+    gold_hint: 'ارزش‌ها با فاصله، مثلاً ۴۰۰ ۶۰۰', preview: 'پیش‌نمایش', record_sale: 'ثبتِ فروش',
+    levels_gained: 'سطح: {a} ← {b}', died: 'مُرد', record_death: 'ثبتِ مرگ', body_cards: 'کارت‌های روی میز',
+    end_turn: 'پایانِ نوبت', hand_size: 'کارت‌های دست', character: 'نژاد و طبقه', record_character: 'ثبت',
+    charity: 'خیرات', level_short: 'س', win_by_kill: 'سطحِ برنده فقط با نبردِ بُرده می‌رسد.',
+    levels: 'سطح‌ها', changes: 'تغییرها', turn: 'نوبت', event: 'رویداد', events: 'رویدادها',
+    race_elf: 'اِلف', race_dwarf: 'کوتوله', race_halfling: 'نیم‌قد', class_warrior: 'جنگجو', class_wizard: 'جادوگر', class_thief: 'دزد', class_cleric: 'روحانی',
+    no_class: 'بدونِ طبقه', notes: 'یادداشتِ داور', winner_is: 'برنده: {p}',
+    new_player_name: 'نامِ بازیکنِ تازه', language: 'زبان', loading: 'در حالِ بارگذاری…', send_failed: 'ارسال نشد: سرور پاسخ نداد.',
+  },
+};
+
+/**
+ * addWords adds a game screen's own words ({en: {...}, fa: {...}}), so that
+ * each game keeps its words beside its screen.
+ */
+export function addWords(w) {
+  for (const lang of Object.keys(w)) words[lang] = Object.assign(words[lang] || {}, w[lang]);
+}
+
+/** word is the word for key in lang, with {name} filled from vars. */
+export function word(lang, key, vars) {
+  let s = (words[lang] && words[lang][key]) || words.en[key] || key;
+  if (vars) for (const [k, v] of Object.entries(vars)) s = s.split('{' + k + '}').join(String(v));
+  return s;
+}

@@ -1,0 +1,509 @@
+// The table app: sign-in, the lists, starting a match, and what every
+// game's screen shares (sending events through the device's queue, the
+// referee's refusals with their rules, undo and redo, the live stream).
+// Each game adds its own screen in app-<game>.js and a template in
+// app_<game>.html. The app holds no rule of any game: it shows what the server
+// and the referee answer.
+import Alpine from './alpinejs-csp-3.17.4.esm.min.js';
+import { client, loadQueue, saveQueue, newKey, Problem, Offline } from './app-api.js';
+import { digits, parseNumber, deviceLang, word } from './app-i18n.js';
+import { wizardScreen } from './app-wizard.js';
+import { munchkinScreen } from './app-munchkin.js';
+
+const TOKEN_KEY = 'motamed.token';
+
+function tableApp() {
+  return {
+    lang: deviceLang(),
+    token: localStorage.getItem(TOKEN_KEY) || '',
+    tokenInput: '',
+    me: null,
+    signinError: '',
+    route: { name: 'home', id: '' },
+    loading: false,
+    leagues: [], leaguesError: false,
+    liveMatches: [], doneMatches: [], matchesError: false,
+    games: [],
+    gameInfo: null,
+    nm: null,
+    match: null,
+    matchError: '',
+    tab: 'play',
+    queue: loadQueue(),
+    sending: false,
+    online: navigator.onLine,
+    refusal: null,
+    notes: [],
+    remote: null,
+    ruleShown: null,
+    fixing: null,
+    stream: null,
+    flushing: null,
+
+    init() {
+      const hash = location.hash || '';
+      const m = hash.match(/^#token=([^&]+)/);
+      if (m) {
+        this.token = decodeURIComponent(m[1]);
+        localStorage.setItem(TOKEN_KEY, this.token);
+        history.replaceState(null, '', location.pathname + location.search);
+      }
+      this.api = client(() => this.token, () => this.lang);
+      this.applyLang();
+      window.addEventListener('hashchange', () => this.go());
+      window.addEventListener('online', () => { this.online = true; this.flush(); });
+      window.addEventListener('offline', () => { this.online = false; });
+      setInterval(() => { if (this.waitingCount() > 0 && !this.sending) this.flush(); }, 2000);
+      this.loadMe().then(() => this.go());
+      this.flush();
+    },
+
+    // f and list read a field of an object that may be gone (a panel
+    // closing while its last update runs).
+    f(o, k) { return o && o[k] !== undefined && o[k] !== null ? o[k] : ''; },
+    list(o, k) { return (o && Array.isArray(o[k])) ? o[k] : []; },
+
+    // ---- words and numbers
+    t(key, vars) {
+      const v = {};
+      for (const [k, x] of Object.entries(vars || {})) v[k] = typeof x === 'number' ? digits(this.lang, x) : x;
+      return word(this.lang, key, v);
+    },
+    n(x) { return digits(this.lang, x); },
+    // text shows a server's sentence in the page's digits.
+    text(s) { return digits(this.lang, s); },
+    toggleLang() {
+      this.lang = this.lang === 'fa' ? 'en' : 'fa';
+      localStorage.setItem('motamed.lang', this.lang);
+      this.applyLang();
+      this.notes = []; // the server wrote them in the other language
+      this.refusal = null;
+      if (this.match) this.refresh();
+    },
+    applyLang() {
+      document.documentElement.lang = this.lang;
+      document.documentElement.dir = this.lang === 'fa' ? 'rtl' : 'ltr';
+      document.title = this.t('app');
+    },
+    gameName(g) {
+      if (!g) return '';
+      return this.lang === 'fa' && g.name_fa ? g.name_fa : g.name;
+    },
+    gameNameOf(id) {
+      const g = this.games.find((x) => x.id === id);
+      return g ? this.gameName(g) : id;
+    },
+
+    // ---- sign-in
+    async loadMe() {
+      this.me = null;
+      if (!this.token) return;
+      try {
+        this.me = await this.api.get('/v1/me');
+        this.signinError = '';
+      } catch (e) {
+        if (e instanceof Problem && e.status === 401) {
+          this.signinError = e.message;
+          this.token = '';
+          localStorage.removeItem(TOKEN_KEY);
+        }
+      }
+    },
+    async signIn() {
+      const t = this.tokenInput.trim();
+      if (!t) return;
+      this.token = t;
+      localStorage.setItem(TOKEN_KEY, t);
+      await this.loadMe();
+      if (this.me) {
+        this.tokenInput = '';
+        this.loadHome();
+      }
+    },
+    signOut() {
+      this.token = '';
+      this.me = null;
+      localStorage.removeItem(TOKEN_KEY);
+      location.hash = '#/';
+      this.loadHome();
+    },
+    roleText() {
+      if (!this.me) return '';
+      if (this.me.role === 'admin') return this.t('role_admin');
+      return this.t('role_' + this.me.role) + ' ' + (this.me.league_name || this.me.league_id || '');
+    },
+    canRecord() { return !!this.me && this.me.role !== 'viewer'; },
+    canStart() { return this.canRecord(); },
+
+    // ---- screens
+    go() {
+      const h = location.hash.replace(/^#\/?/, '');
+      const [name, id] = h.split('/');
+      this.refusal = null;
+      this.remote = null;
+      this.closeStream();
+      if (name === 'm' && id) {
+        this.route = { name: 'match', id: decodeURIComponent(id) };
+        this.tab = 'play';
+        this.openMatch(this.route.id);
+      } else if (name === 'new' && this.canStart()) {
+        this.route = { name: 'new', id: '' };
+        this.startNew();
+      } else {
+        this.route = { name: 'home', id: '' };
+        this.match = null;
+        this.loadHome();
+      }
+      window.scrollTo(0, 0);
+    },
+    is(name) { return this.route.name === name; },
+    async loadGames() {
+      if (this.games.length) return;
+      try { this.games = (await this.api.get('/v1/games')).games; } catch { this.games = []; }
+    },
+    async loadHome() {
+      this.loadGames();
+      try {
+        const q = this.me && this.me.league_id ? '?limit=50' : '?limit=50';
+        this.leagues = (await this.api.get('/v1/leagues' + q)).items || [];
+        this.leaguesError = false;
+      } catch { this.leagues = []; this.leaguesError = true; }
+      try {
+        this.liveMatches = (await this.api.get('/v1/matches?status=in_progress&limit=50')).items || [];
+        this.doneMatches = (await this.api.get('/v1/matches?status=finished&limit=20')).items || [];
+        this.matchesError = false;
+      } catch { this.liveMatches = []; this.doneMatches = []; this.matchesError = true; }
+    },
+    playerNames(m) { return (m.players || []).map((p) => p.name).join(this.lang === 'fa' ? '، ' : ', '); },
+    leagueName(id) {
+      const l = this.leagues.find((x) => x.id === id);
+      return l ? l.name : '';
+    },
+    screenURL(m) { return '/matches/' + encodeURIComponent(m.id) + '?lang=' + this.lang; },
+    leagueURL(l) { return '/leagues/' + encodeURIComponent(l.id) + '?lang=' + this.lang; },
+    appURL(m) { return '#/m/' + encodeURIComponent(m.id); },
+
+    // ---- a new match
+    async startNew() {
+      await this.loadGames();
+      this.nm = { game: '', q: '', results: [], seats: [], options: {}, table: '', league_id: (this.me && this.me.league_id) || '', newName: '', same: null, error: '' };
+      this.gameInfo = null;
+      if (this.me && this.me.league_id) {
+        try {
+          const l = await this.api.get('/v1/leagues/' + encodeURIComponent(this.me.league_id));
+          this.nm.game = l.game;
+        } catch { /* the league's game stays to be chosen */ }
+      }
+      if (!this.nm.game && this.games.length) this.nm.game = this.games[0].id;
+      this.pickGame();
+      this.searchPlayers();
+    },
+    async pickGame() {
+      this.gameInfo = await this.api.get('/v1/games/' + encodeURIComponent(this.nm.game));
+      const o = {};
+      for (const opt of this.gameInfo.options) o[opt.name] = this.optionText(opt.default);
+      this.nm.options = o;
+    },
+    optionInput(opt) {
+      if (opt.enum) return 'enum';
+      if (opt.type === 'boolean') return 'boolean';
+      if (['first_dealer', 'start_player', 'first_player'].includes(opt.name)) return 'player';
+      return opt.type === 'integer' ? 'integer' : 'text';
+    },
+    optionDefault(opt) { return this.n(this.optionText(opt.default)); },
+    // optionText writes an option's value as the form shows it: lists and
+    // objects (teams, capacities) as JSON.
+    optionText(v) {
+      if (v === undefined || v === null) return '';
+      return typeof v === 'object' ? JSON.stringify(v) : String(v);
+    },
+    async searchPlayers() {
+      try {
+        const r = await this.api.get('/v1/players?limit=20&q=' + encodeURIComponent(this.nm.q.trim()));
+        this.nm.results = (r.items || []).filter((p) => !this.nm.seats.some((s) => s.id === p.id));
+      } catch { this.nm.results = []; }
+    },
+    seat(p) {
+      if (!this.nm.seats.some((s) => s.id === p.id)) this.nm.seats.push({ id: p.id, name: p.name });
+      this.nm.results = this.nm.results.filter((x) => x.id !== p.id);
+      this.nm.same = null;
+    },
+    unseat(i) { this.nm.seats.splice(i, 1); this.searchPlayers(); },
+    moveSeat(i, d) {
+      const j = i + d;
+      if (j < 0 || j >= this.nm.seats.length) return;
+      const s = this.nm.seats;
+      [s[i], s[j]] = [s[j], s[i]];
+    },
+    async addPlayer(allowDuplicate) {
+      const name = this.nm.newName.trim();
+      if (!name) return;
+      try {
+        const body = { name };
+        if (allowDuplicate) body.allow_duplicate = true;
+        const r = await this.api.post('/v1/players', body);
+        this.seat(r.data);
+        this.nm.newName = '';
+        this.nm.same = null;
+      } catch (e) {
+        if (e instanceof Problem && e.status === 409 && e.body.existing) {
+          this.nm.same = e.body.existing;
+        } else {
+          this.nm.error = e.message;
+        }
+      }
+    },
+    async createMatch() {
+      this.nm.error = '';
+      const options = {};
+      for (const opt of this.gameInfo.options) {
+        const v = this.nm.options[opt.name];
+        if (v === '' || v === undefined || v === null) continue;
+        if (opt.default !== undefined && this.optionText(opt.default) === String(v)) continue;
+        if (opt.type === 'array' || opt.type === 'object') {
+          try { options[opt.name] = JSON.parse(v); } catch { options[opt.name] = v; }
+        } else if (opt.type === 'integer') {
+          const x = parseNumber(v);
+          options[opt.name] = x === null ? v : x;
+        } else if (opt.type === 'boolean') {
+          options[opt.name] = v === true || v === 'true';
+        } else options[opt.name] = v;
+      }
+      const body = { game: this.nm.game, players: this.nm.seats.map((s) => s.id), options };
+      if (this.nm.league_id) body.league_id = this.nm.league_id;
+      if (this.nm.table.trim()) body.table = this.nm.table.trim();
+      try {
+        const r = await this.api.post('/v1/matches', body);
+        location.hash = '#/m/' + encodeURIComponent(r.data.id);
+      } catch (e) {
+        this.showRefusal(e);
+      }
+    },
+
+    // ---- the match
+    async openMatch(id) {
+      this.match = null;
+      this.matchError = '';
+      await this.loadGames();
+      try {
+        this.match = await this.api.get('/v1/matches/' + encodeURIComponent(id));
+        this.openStream(id);
+      } catch (e) {
+        this.matchError = e instanceof Problem && e.status === 404 ? this.t('not_found') : e.message;
+      }
+    },
+    async refresh() {
+      if (!this.match) return;
+      this.remote = null;
+      try { this.match = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id)); } catch { /* kept */ }
+    },
+    st() { return (this.match && this.match.state) || {}; },
+    players() { return (this.match && this.match.players) || []; },
+    nameOf(id) {
+      const p = this.players().find((x) => x.id === id);
+      return p ? p.name : id;
+    },
+    totalOf(id) { return ((this.match && this.match.scores && this.match.scores.totals) || {})[id] || 0; },
+    isFinished() { return !!this.match && this.match.status === 'finished'; },
+    isWinner(id) { return !!(this.match && this.match.result && (this.match.result.winners || []).includes(id)); },
+    nextText() { return this.text((this.match && this.match.next) || ''); },
+    rounds() { return (this.match && this.match.scores && this.match.scores.rounds) || []; },
+    isGame(id) { return !!this.match && this.match.game === id; },
+
+    openStream(id) {
+      if (!window.EventSource) return;
+      const q = this.token ? '?access_token=' + encodeURIComponent(this.token) : '';
+      const es = new EventSource('/v1/matches/' + encodeURIComponent(id) + '/stream' + q);
+      es.addEventListener('match', (ev) => {
+        let d;
+        try { d = JSON.parse(ev.data); } catch { return; }
+        if (!this.match || !d.match || d.match.id !== this.match.id) return;
+        this.streamSeen = { version: d.match.version, event: d.event };
+        this.checkRemote();
+      });
+      this.stream = es;
+    },
+    closeStream() {
+      if (this.stream) this.stream.close();
+      this.stream = null;
+      this.streamSeen = null;
+    },
+    // checkRemote offers a refresh when the stream shows an event this
+    // device did not send (another phone at the table).
+    checkRemote() {
+      const s = this.streamSeen;
+      if (!s || !this.match || this.sending || this.waitingFor(this.match.id) > 0) return;
+      if (s.version > this.match.version) this.remote = s;
+    },
+    remoteText() {
+      if (!this.remote) return '';
+      const e = this.remote.event;
+      return this.t('other_device') + (e ? ' ' + this.describe(e.type, e.data) : '');
+    },
+    describe(type, data) {
+      const who = data && data.player ? this.nameOf(data.player) + ': ' : '';
+      let what = type;
+      if (data && data.bid !== undefined) what += ' ' + this.n(data.bid);
+      if (data && data.delta !== undefined) what += ' ' + this.n((data.delta > 0 ? '+' : '') + data.delta);
+      return who + what;
+    },
+
+    // ---- sending: every change goes through the queue, in order
+    waitingFor(id) { return this.queue.filter((q) => q.match === id).length; },
+    waitingCount() { return this.queue.filter((q) => q.status !== 'refused').length; },
+    waitingHere() { return this.match ? this.queue.filter((q) => q.match === this.match.id) : []; },
+    queueLabel(q) { return this.describe(q.type || q.kind, q.data || {}); },
+    /**
+     * send records an event: it is queued with its Idempotency-Key and
+     * If-Match and sent in order. It resolves true once recorded, 'queued'
+     * when it waits for the network, false when refused (the refusal shown).
+     */
+    send(type, data) { return this.enqueue({ kind: 'event', type, data }); },
+    undo() { return this.enqueue({ kind: 'undo' }); },
+    redo() { return this.enqueue({ kind: 'redo' }); },
+    correct(seq, type, data) { return this.enqueue({ kind: 'put', seq, type, data }); },
+    enqueue(item) {
+      if (!this.match) return Promise.resolve(false);
+      const waiting = this.waitingFor(this.match.id);
+      this.refusal = null;
+      const q = Object.assign({ key: newKey(), match: this.match.id, base: this.match.version + waiting, status: 'waiting' }, item);
+      this.queue.push(q);
+      saveQueue(this.queue);
+      return new Promise((resolve) => {
+        this.resolvers = this.resolvers || {};
+        this.resolvers[q.key] = resolve;
+        this.flush().then(() => {
+          if (this.queue.some((x) => x.key === q.key && x.status === 'waiting')) {
+            delete this.resolvers[q.key];
+            resolve('queued');
+          }
+        });
+      });
+    },
+    settle(key, v) {
+      const r = this.resolvers && this.resolvers[key];
+      if (r) { delete this.resolvers[key]; r(v); }
+    },
+    flush() {
+      if (this.flushing) return this.flushing.then(() => this.flush());
+      this.flushing = this.flushAll().finally(() => { this.flushing = null; });
+      return this.flushing;
+    },
+    async flushAll() {
+      this.sending = true;
+      try {
+        while (this.queue.length) {
+          const q = this.queue[0];
+          if (q.status === 'refused') break;
+          let r;
+          try {
+            r = await this.transmit(q);
+          } catch (e) {
+            if (e instanceof Offline) { this.online = false; break; }
+            if (this.resolvers && this.resolvers[q.key]) {
+              // the person is waiting for this answer: the refusal is shown
+              // and the form keeps what was typed, so nothing stays queued
+              this.queue.shift();
+              for (const x of this.queue) if (x.match === q.match) x.base -= 1;
+              saveQueue(this.queue);
+              if (this.match && q.match === this.match.id) this.showRefusal(e);
+              if (e instanceof Problem && e.status === 412) this.remote = { version: -1, event: null };
+              this.settle(q.key, false);
+              continue;
+            }
+            q.status = 'refused';
+            q.problem = e instanceof Problem ? { status: e.status, body: e.body } : { status: 0, body: { detail: String(e) } };
+            saveQueue(this.queue);
+            if (this.match && q.match === this.match.id) {
+              this.showRefusal(e);
+              if (e instanceof Problem && e.status === 412) this.remote = { version: -1, event: null };
+            }
+            this.settle(q.key, false);
+            break;
+          }
+          this.online = true;
+          this.notes = (r && r.event && r.event.notes) || [];
+          this.queue.shift();
+          saveQueue(this.queue);
+          if (this.match && q.match === this.match.id && r && r.match) {
+            if (r.match.scores) this.match = r.match;
+            else await this.refresh();
+          }
+          this.settle(q.key, true);
+        }
+      } finally {
+        this.sending = false;
+      }
+      this.checkRemote();
+    },
+    async transmit(q) {
+      const base = '/v1/matches/' + encodeURIComponent(q.match);
+      const h = { 'Idempotency-Key': q.key, 'If-Match': '"' + q.base + '"', Prefer: 'return=representation' };
+      let res;
+      if (q.kind === 'event') res = await this.api.post(base + '/events', { type: q.type, data: q.data }, h);
+      else if (q.kind === 'undo') res = await this.api.post(base + '/undo', undefined, h);
+      else if (q.kind === 'redo') res = await this.api.post(base + '/redo', undefined, h);
+      else if (q.kind === 'put') res = await this.api.put(base + '/events/' + q.seq, { type: q.type, data: q.data }, h);
+      const d = res.data || {};
+      return d.match ? d : { match: d };
+    },
+    discard(key) {
+      const i = this.queue.findIndex((q) => q.key === key);
+      if (i < 0) return;
+      const [gone] = this.queue.splice(i, 1);
+      for (const q of this.queue.slice(i)) if (q.match === gone.match) q.base -= 1;
+      saveQueue(this.queue);
+      this.refusal = null;
+      this.settle(key, false);
+      this.flush();
+    },
+    retry(key) {
+      const q = this.queue.find((x) => x.key === key);
+      if (!q) return;
+      q.status = 'waiting';
+      if (this.match && q.match === this.match.id) q.base = this.match.version + this.queue.filter((x) => x.match === q.match).indexOf(q);
+      saveQueue(this.queue);
+      this.refusal = null;
+      this.flush();
+    },
+
+    // ---- refusals and rules
+    showRefusal(e) {
+      if (!(e instanceof Problem)) { this.refusal = { title: this.t('error'), detail: this.t('send_failed'), violations: [] }; return; }
+      const b = e.body || {};
+      this.refusal = {
+        title: b.title || this.t('refused_title'),
+        detail: b.detail || '',
+        violations: b.violations || [],
+        fields: b.errors || b.fields || [],
+        status: e.status,
+      };
+    },
+    async showRule(id) {
+      try {
+        this.ruleShown = await this.api.get('/v1/rules/' + encodeURIComponent(id));
+        this.$nextTick(() => { const d = document.getElementById('rule-dialog'); if (d && !d.open) d.showModal(); });
+      } catch (e) { this.showRefusal(e); }
+    },
+    closeRule() {
+      const d = document.getElementById('rule-dialog');
+      if (d && d.open) d.close();
+      this.ruleShown = null;
+    },
+    ruleURL(id) { return '/v1/rules/' + encodeURIComponent(id); },
+
+    // ---- the event log, for corrections from the score sheet
+    async events() {
+      const r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events?limit=200');
+      return r.items || r.events || [];
+    },
+    setTab(t) { this.tab = t; },
+    tabIs(t) { return this.tab === t; },
+  };
+}
+
+Alpine.data('tableApp', tableApp);
+Alpine.data('wizard', wizardScreen);
+Alpine.data('munchkin', munchkinScreen);
+window.Alpine = Alpine;
+Alpine.start();

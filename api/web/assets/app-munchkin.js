@@ -1,0 +1,184 @@
+// Munchkin at the table: each player's level, gear and Race/Class; level
+// changes with their reason; a combat built and shown to the referee before
+// it is recorded; run-away rolls; sales; death and the end of a turn.
+// Levels, outcomes and the winner are the server's: the app only asks.
+
+const RACES = ['elf', 'dwarf', 'halfling'];
+const CLASSES = ['warrior', 'wizard', 'thief', 'cleric'];
+
+function emptyMonster() { return { name: '', level: '1', treasures: '1', modifier: '0' }; }
+
+export function munchkinScreen() {
+  return {
+    lvPlayer: '',
+    lvReason: 'card',
+    fight: { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] },
+    combatVerdict: null,
+    runMod: '0',
+    sale: { player: '', gold: '' },
+    saleVerdict: null,
+    deathPlayer: '',
+    handSize: '5',
+    charPlayer: '', charRace: '', charClass: '',
+
+    mk() { return this.st(); },
+    mkPlayers() { return this.mk().players || []; },
+    mkPlayer(id) { return this.mkPlayers().find((p) => p.id === id) || {}; },
+    turnPlayer() { return (this.mk().turn || {}).player || ''; },
+    turnText() {
+      const t = this.mk().turn || {};
+      return this.t('turn_of', { n: t.number || 1, p: this.nameOf(t.player) });
+    },
+    maxLevel() { return ((this.match && this.match.options) || {}).max_level || 10; },
+    raceText(p) {
+      const rs = (p.races || []).map((r) => this.t('race_' + r, null));
+      const cs = (p.classes || []).map((c) => this.t('class_' + c, null));
+      return (rs.length ? rs : [this.t('human')]).concat(cs).join(' · ');
+    },
+    races() { return RACES; },
+    classes() { return CLASSES; },
+    reasons() { return ['card', 'curse', 'bad_stuff', 'help', 'correction']; },
+    playerOrDefault(id) { return id || this.turnPlayer(); },
+
+    // Levels.
+    async level(delta) {
+      const player = this.playerOrDefault(this.lvPlayer);
+      await this.send('level_changed', { player, delta, reason: this.lvReason });
+    },
+
+    // Combat: built here, asked of the referee, then recorded as built.
+    addMonster() { this.fight.monsters.push(emptyMonster()); this.combatVerdict = null; },
+    removeMonster(i) { this.fight.monsters.splice(i, 1); this.combatVerdict = null; },
+    num(s, d) { const v = this.parse(s); return v === null ? d : v; },
+    parse(s) {
+      const t = String(s ?? '').trim().replace(/[۰-۹]/g, (x) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(x))).replace(/[−–]/g, '-');
+      return /^-?[0-9]+$/.test(t) ? Number(t) : null;
+    },
+    fighterId() { return this.playerOrDefault(this.fight.player); },
+    fightBonus() {
+      // the fighter's gear as the state counts it, unless the table typed another
+      return this.fight.bonus === '' ? (this.mkPlayer(this.fighterId()).equipped_bonus || 0) : this.num(this.fight.bonus, 0);
+    },
+    monstersData() {
+      return this.fight.monsters.filter((m) => m.name.trim()).map((m) => {
+        const o = { name: m.name.trim(), level: this.num(m.level, 1), treasures: this.num(m.treasures, 0) };
+        const mod = this.num(m.modifier, 0);
+        if (mod) o.modifiers = [{ strength: mod }];
+        return o;
+      });
+    },
+    combatData() {
+      const d = { player: this.fighterId(), bonus: this.fightBonus(), monsters: this.monstersData() };
+      if (this.fight.helper) { d.helper = this.fight.helper; d.helper_bonus = this.num(this.fight.helper_bonus, 0); }
+      const os = this.num(this.fight.one_shot, 0);
+      if (os) d.one_shot_bonus = os;
+      return d;
+    },
+    hasClass(id, c) { return (this.mkPlayer(id).classes || []).includes(c); },
+    hasRace(id, r) { return (this.mkPlayer(id).races || []).includes(r); },
+    async askCombat() {
+      const d = this.combatData();
+      const q = {
+        player_level: this.mkPlayer(d.player).level || 1, bonus: d.bonus, player_is_warrior: this.hasClass(d.player, 'warrior'),
+        one_shot_bonus: d.one_shot_bonus || 0, monsters: d.monsters, max_level: this.maxLevel(),
+        elf_helper_can_win: !!this.match.options.elf_helper_can_win, shared_victory: !!this.match.options.shared_victory,
+      };
+      if (d.helper) {
+        Object.assign(q, { helper_level: this.mkPlayer(d.helper).level || 1, helper_bonus: d.helper_bonus, helper_is_warrior: this.hasClass(d.helper, 'warrior'), helper_is_elf: this.hasRace(d.helper, 'elf') });
+      }
+      try {
+        this.combatVerdict = (await this.api.post('/v1/referee/munchkin/combat', q)).data;
+        this.refusal = null;
+      } catch (e) {
+        this.combatVerdict = null;
+        this.showRefusal(e);
+      }
+    },
+    verdictWon() { return !!this.combatVerdict && this.combatVerdict.outcome === 'won'; },
+    verdictHeadline() {
+      const v = this.combatVerdict;
+      if (!v) return '';
+      return this.t(v.outcome === 'won' ? 'outcome_won' : 'outcome_lost') + ' — ' + this.t('strength', { a: v.player_side, b: v.monster_side });
+    },
+    verdictLevels() {
+      const v = this.combatVerdict;
+      if (!v || !v.fighter) return '';
+      let s = this.nameOf(this.fighterId()) + ': ' + this.t('levels_gained', { a: v.fighter.level_before, b: v.fighter.level_after });
+      if (v.helper && this.fight.helper) s += ' · ' + this.nameOf(this.fight.helper) + ': ' + this.t('levels_gained', { a: v.helper.level_before, b: v.helper.level_after });
+      return s;
+    },
+    async recordCombat() {
+      const ok = await this.send('combat', this.combatData());
+      if (ok) {
+        this.fight = { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] };
+        this.combatVerdict = null;
+      }
+    },
+
+    // Run away: one roll per runner and monster the lost fight left due.
+    runsDue() {
+      const c = this.mk().combat;
+      if (!c || !c.open) return [];
+      return (c.run_away || []).filter((r) => !r.rolled);
+    },
+    runsDone() {
+      const c = this.mk().combat;
+      return c ? (c.run_away || []).filter((r) => r.rolled) : [];
+    },
+    runText(r) { return this.nameOf(r.runner) + ' ← ' + r.monster; },
+    runResult(r) { return this.nameOf(r.runner) + ' · ' + r.monster + ' · ' + this.n(r.total) + ' · ' + this.t(r.escaped ? 'escaped' : 'caught'); },
+    dice() { return [1, 2, 3, 4, 5, 6]; },
+    async roll(r, value) {
+      const d = { player: r.runner, monster: r.monster, roll: value };
+      const mod = this.num(this.runMod, 0);
+      if (mod) d.modifier = mod;
+      await this.send('run_away', d);
+    },
+
+    // Selling Items.
+    saleGold() {
+      return String(this.sale.gold).split(/[\s,،]+/).map((x) => this.parse(x)).filter((x) => x !== null);
+    },
+    async askSale() {
+      const p = this.playerOrDefault(this.sale.player);
+      try {
+        this.saleVerdict = (await this.api.post('/v1/referee/munchkin/sell', {
+          level: this.mkPlayer(p).level || 1, gold: this.saleGold(), max_level: this.maxLevel(), sell_overflow: this.match.options.sell_overflow || 'cap',
+        })).data;
+      } catch (e) { this.saleVerdict = null; this.showRefusal(e); }
+    },
+    saleText() {
+      const v = this.saleVerdict;
+      if (!v) return '';
+      return this.text(v.explanation || v.message || '') || this.t('levels_gained', { a: v.level_before, b: v.level_after });
+    },
+    async recordSale() {
+      const ok = await this.send('items_sold', { player: this.playerOrDefault(this.sale.player), gold: this.saleGold() });
+      if (ok) { this.sale = { player: '', gold: '' }; this.saleVerdict = null; }
+    },
+
+    // Death, Race/Class and the end of a turn.
+    async die() { await this.send('died', { player: this.playerOrDefault(this.deathPlayer) }); },
+    async endTurn() {
+      await this.send('turn_ended', { player: this.turnPlayer(), hand_size: this.num(this.handSize, 0) });
+    },
+    async recordCharacter() {
+      const d = { player: this.playerOrDefault(this.charPlayer) };
+      if (this.charRace !== '') d.races = this.charRace === 'human' ? [] : [this.charRace];
+      if (this.charClass !== '') d.classes = this.charClass === 'none' ? [] : [this.charClass];
+      await this.send('character_updated', d);
+    },
+    winnersText() {
+      const w = (this.match && this.match.result && this.match.result.winners) || this.mk().winners || [];
+      return w.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', ');
+    },
+
+    // The score sheet: each turn's level changes.
+    turnRows() { return this.rounds(); },
+    levelsOf(row, id) { return this.n((row.levels || {})[id] ?? ''); },
+    changesText(row) {
+      return (row.changes || []).map((c) => this.nameOf(c.player) + ' ' + this.n((c.delta > 0 ? '+' : '') + c.delta) + (c.reason ? ' (' + this.reasonLabel(c.reason) + ')' : '')).join(' · ');
+    },
+    reasonLabel(r) { const k = 'reason_' + r; const s = this.t(k); return s === k ? r : s; },
+  };
+}

@@ -1,0 +1,196 @@
+// Wizard at the table: the deal and its trump, the bids in turn, the tricks
+// won (or each trick with the referee naming its winner), and the score
+// sheet with a fix for any earlier bid. What is allowed comes from the
+// match's state (phase, turn, bid_range) and the referee; the server checks
+// every event.
+
+const COLOURS = ['blue', 'green', 'red', 'yellow'];
+
+/** cards is the Wizard deck as the API names its cards. */
+function cards() {
+  const out = [];
+  for (const c of COLOURS) for (let i = 1; i <= 13; i++) out.push(c + '-' + i);
+  return out.concat(['wizard', 'jester']);
+}
+
+export function wizardScreen() {
+  return {
+    trump: 'none',
+    trumpCard: '',
+    mode: 'total',
+    won: {},
+    plays: {},
+    verdict: null,
+    bidTyped: '',
+    fixBid: { open: false, seq: 0, player: '', round: 0, value: '' },
+
+    wz() { return this.st(); },
+    phase() { return this.wz().phase || ''; },
+    inPhase(p) { return this.phase() === p; },
+    roundNo() { return this.wz().round || 0; },
+    nextRoundNo() { return (this.wz().rounds_scored || 0) + 1; },
+    roundsTotal() { return ((this.match && this.match.options) || {}).rounds || 0; },
+    dealerName() { return this.nameOf(this.wz().dealer || this.wz().turn); },
+    trumps() { return COLOURS.concat(['none']); },
+    trumpLabel(c) { return this.t(c === 'none' ? 'none' : c); },
+    pickTrump(c) { this.trump = c; },
+    trumpIs(c) { return this.trump === c; },
+    deck() { return cards(); },
+    cardLabel(c) {
+      if (!c) return '';
+      if (c === 'wizard') return this.t('wizard_card');
+      if (c === 'jester') return this.t('jester');
+      const [col, num] = c.split('-');
+      return this.t(col) + ' ' + this.n(num);
+    },
+    async startRound() {
+      const data = { trump: this.trump };
+      if (this.trumpCard) data.trump_card = this.trumpCard;
+      const ok = await this.send('round_started', data);
+      if (ok) { this.trumpCard = ''; this.won = {}; this.plays = {}; this.verdict = null; }
+    },
+
+    // The bids: in seat order from the dealer's left; the next bidder is
+    // the first without a recorded or waiting bid.
+    bidOrder() {
+      const ps = this.players();
+      const d = ps.findIndex((p) => p.id === this.wz().dealer);
+      const out = [];
+      for (let k = 1; k <= ps.length; k++) out.push(ps[(d + k) % ps.length]);
+      return out;
+    },
+    waitingBid(id) {
+      const q = this.waitingHere().find((x) => x.type === 'bid' && x.data.player === id && x.status !== 'refused');
+      return q ? q.data.bid : null;
+    },
+    hasBid(id) { return (this.wz().bids || {})[id] !== undefined || this.waitingBid(id) !== null; },
+    bidOf(id) {
+      const b = (this.wz().bids || {})[id];
+      if (b !== undefined) return this.n(b);
+      const w = this.waitingBid(id);
+      return w === null ? '' : this.n(w) + ' …';
+    },
+    bidder() {
+      if (!this.inPhase('bidding')) return null;
+      return this.bidOrder().find((p) => !this.hasBid(p.id)) || null;
+    },
+    bidderName() { const b = this.bidder(); return b ? b.name : ''; },
+    isBidder(id) { const b = this.bidder(); return !!b && b.id === id; },
+    range() { return this.wz().bid_range || { min: 0, max: this.roundNo() }; },
+    // forbidden is the dealer's one forbidden bid, known only when the
+    // server's state is at that bid (nothing is waiting).
+    forbidden() {
+      const r = this.wz().bid_range;
+      const b = this.bidder();
+      if (!r || r.forbidden === undefined || !b || b.id !== this.wz().turn) return null;
+      return r.forbidden;
+    },
+    bidChoices() {
+      const r = this.range();
+      if (r.max - r.min > 20) return [];
+      const out = [];
+      for (let i = r.min; i <= r.max; i++) out.push(i);
+      return out;
+    },
+    manyBids() { return this.range().max - this.range().min > 20; },
+    isForbidden(b) { return this.forbidden() === b; },
+    bidButtonLabel(b) { return this.n(b) + (this.isForbidden(b) ? ' ⊘' : ''); },
+    async bid(b) {
+      const p = this.bidder();
+      if (!p) return;
+      await this.send('bid', { player: p.id, bid: b });
+    },
+    async bidFromInput() {
+      const v = this.parse(this.bidTyped);
+      if (v === null) return;
+      const ok = await this.bid(v);
+      this.bidTyped = '';
+      return ok;
+    },
+    parse(s) {
+      const t = String(s ?? '').trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
+      return /^[0-9]+$/.test(t) ? Number(t) : null;
+    },
+
+    // Tricks won: counted per player, the sum shown as it is typed.
+    wonOf(id) { return this.won[id] || 0; },
+    stepWon(id, d) {
+      const v = Math.max(0, (this.won[id] || 0) + d);
+      this.won = Object.assign({}, this.won, { [id]: v });
+    },
+    wonSum() { return this.players().reduce((s, p) => s + (this.won[p.id] || 0), 0); },
+    sumMatches() { return this.wonSum() === this.roundNo(); },
+    sumText() {
+      return this.t('sum', { s: this.wonSum(), r: this.roundNo() }) + ' · ' +
+        (this.sumMatches() ? this.t('sum_ok') : this.t('sum_bad', { r: this.roundNo() }));
+    },
+    async recordTricks() {
+      const won = {};
+      for (const p of this.players()) won[p.id] = this.won[p.id] || 0;
+      const ok = await this.send('tricks', { won });
+      if (ok) this.won = {};
+    },
+
+    // Trick by trick: the cards in play order from the leader; the referee
+    // names the winner before the trick is recorded.
+    setMode(m) { this.mode = m; },
+    modeIs(m) { return this.mode === m; },
+    trickNo() { return ((this.wz().tricks || []).length) + 1; },
+    playOrder() {
+      const ps = this.players();
+      const l = Math.max(0, ps.findIndex((p) => p.id === this.wz().turn));
+      const out = [];
+      for (let k = 0; k < ps.length; k++) out.push(ps[(l + k) % ps.length]);
+      return out;
+    },
+    cardOf(id) { return this.plays[id] || ''; },
+    async setCard(id, card) {
+      this.plays = Object.assign({}, this.plays, { [id]: card });
+      this.verdict = null;
+      if (this.playOrder().every((p) => this.plays[p.id])) await this.askWinner();
+    },
+    async askWinner() {
+      const order = this.playOrder();
+      try {
+        const r = await this.api.post('/v1/referee/wizard/trick', { trump: this.wz().trump || 'none', plays: order.map((p) => this.plays[p.id]) });
+        const w = r.data;
+        this.verdict = { player: order[w.winner_index !== undefined ? w.winner_index : w.winner].id, rule: w.rule, title: w.title || '', explanation: w.reason || '' };
+      } catch (e) {
+        this.verdict = null;
+        this.showRefusal(e);
+      }
+    },
+    verdictText() { return this.verdict ? this.nameOf(this.verdict.player) : ''; },
+    async recordTrick() {
+      const order = this.playOrder();
+      const data = { plays: order.map((p) => ({ player: p.id, card: this.plays[p.id] })) };
+      if (this.verdict) data.winner = this.verdict.player;
+      const ok = await this.send('trick', data);
+      if (ok) { this.plays = {}; this.verdict = null; }
+    },
+
+    // The score sheet, round by round.
+    sheetRows() { return this.rounds(); },
+    cell(row, id, key) { const m = row[key] || {}; return m[id] === undefined ? '' : this.n(m[id]); },
+    trumpOfRow(row) { return this.trumpLabel(row.trump); },
+    async startFix(row, id) {
+      const evs = await this.events();
+      let round = 0, seq = 0, old = null;
+      for (const e of evs) {
+        if (e.voided || e.replaced) continue;
+        if (e.type === 'round_started') round = e.data.round || round + 1;
+        if (e.type === 'bid' && round === row.round && e.data.player === id) { seq = e.seq; old = e.data.bid; }
+      }
+      if (!seq) return;
+      this.fixBid = { open: true, seq, player: id, round: row.round, value: String(old) };
+    },
+    fixTitle() { return this.fixBid.open ? this.t('fix_bid', { p: this.nameOf(this.fixBid.player), r: this.fixBid.round }) : ''; },
+    async saveFix() {
+      const v = this.parse(this.fixBid.value);
+      if (v === null) return;
+      const ok = await this.correct(this.fixBid.seq, 'bid', { player: this.fixBid.player, bid: v });
+      if (ok === true) this.fixBid = { open: false, seq: 0, player: '', round: 0, value: '' };
+    },
+    cancelFix() { this.fixBid = { open: false, seq: 0, player: '', round: 0, value: '' }; },
+  };
+}

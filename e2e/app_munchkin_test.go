@@ -1,0 +1,152 @@
+//go:build browser
+
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fight builds a combat on the screen, asks the referee, waits for the
+// verdict and records it.
+func fight(p *tab, helper, monster, level, verdict string) {
+	p.b.t.Helper()
+	if helper != "" {
+		p.choose("#fight-helper", helper)
+		p.typeIn("#fight-helper-bonus", "2")
+	}
+	p.typeIn("#mon-name-0", monster)
+	p.typeIn("#mon-level-0", level)
+	p.click("#ask-combat")
+	p.waitText("#combat-verdict", verdict)
+	p.click("#record-combat")
+	waitFor(p, `!document.querySelector('#combat-verdict')`)
+}
+
+func endTurn(p *tab, next string) {
+	p.b.t.Helper()
+	p.click("#end-turn")
+	p.waitText("#mk-players h2", next)
+}
+
+// A Munchkin game recorded through the app: a won combat with a helper, a
+// failed run-away, a sale and the win by a kill. On the way the network
+// goes off for three events, which wait on the device and are recorded
+// once each, in order, when it comes back; a second phone on the same match
+// sees an event within a second; the Persian screen is right to left with
+// Persian digits.
+func TestAppMunchkinGame(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("munchkin")
+	signIn(p, c)
+	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"})
+	ids := playerIDs(c, id)
+	p.waitText("#mk-players", "Ali")
+	p.axe("munchkin")
+
+	// Ali fights a Goblin with Sara's help and wins: level 2.
+	fight(p, ids[1], "Goblin", "1", "The players win")
+	p.waitText("#mk-players li[data-player='"+ids[0]+"'] .lv", "2")
+	p.shot("munchkin")
+	endTurn(p, "Sara")
+
+	// Sara flees a Troll and fails: the referee leaves one roll due.
+	fight(p, "", "Troll", "20", "The monsters win")
+	p.waitText("#mk-run", "Troll")
+	p.click("#roll-2")
+	p.waitText("#main", "MUNCHKIN-BADSTUFF-1")
+	endTurn(p, "Reza")
+
+	// The network goes off: three level changes wait on the device.
+	p.offline(true)
+	p.choose("#lv-player", ids[1])
+	p.click("#level-up")
+	p.choose("#lv-player", ids[2])
+	p.click("#level-up")
+	p.choose("#lv-reason", "curse")
+	p.click("#level-down")
+	p.waitText("#queue", "Offline")
+	if n := evalIn[int](p, `document.querySelectorAll('#queue li').length`); n != 3 {
+		t.Fatalf("%d events wait on the device, want 3", n)
+	}
+	p.shot("munchkin-offline")
+	p.offline(false)
+	waitFor(p, `document.querySelector('#queue').getClientRects().length === 0`)
+	evs := c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any)
+	var got []string
+	for _, e := range evs {
+		e := e.(map[string]any)
+		if e["type"] == "level_changed" {
+			d := e["data"].(map[string]any)
+			got = append(got, d["player"].(string)+" "+d["reason"].(string))
+		}
+	}
+	if want := []string{ids[1] + " card", ids[2] + " card", ids[2] + " curse"}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("recorded level changes %v, want %v", got, want)
+	}
+
+	// A second phone on the same match sees the end of Reza's turn.
+	q := b.tab("second phone")
+	q.open(c.base + "/#/m/" + id)
+	q.waitText("#mk-players h2", "Reza")
+	time.Sleep(300 * time.Millisecond) // the stream is open
+	start := time.Now()
+	p.click("#end-turn")
+	q.waitTextWithin("#remote", "Another device", liveWithin+time.Since(start))
+	q.click("#refresh")
+	q.waitText("#mk-players h2", "Ali")
+
+	// Ali sells 1000 gold (level 3) and kills a Gnome: level 4 wins.
+	p.waitText("#mk-players h2", "Ali")
+	p.typeIn("#sell-gold", "400 600")
+	p.click("#ask-sale")
+	p.waitText("#sale-verdict", "level 2 to 3")
+	p.click("#record-sale")
+	p.waitText("#mk-players li[data-player='"+ids[0]+"'] .lv", "3")
+	fight(p, "", "Gnome", "1", "The players win")
+	p.waitText("#mk-winner", "Ali")
+	m := c.do("GET", "/v1/matches/"+id, nil, 200)
+	if m["status"] != "finished" || !strings.Contains(fmt.Sprint(m["result"]), ids[0]) {
+		t.Fatalf("the API's match: %v %v", m["status"], m["result"])
+	}
+	p.click("#tab-sheet")
+	p.waitText("#mk-sheet", "Ali")
+	p.axe("munchkin sheet")
+
+	// Persian at phone size: right to left, Persian digits, names as entered.
+	p.click("#tab-play")
+	p.click("#lang-toggle")
+	p.waitText("#mk-players", "سطح")
+	if dir := evalIn[string](p, `document.documentElement.dir`); dir != "rtl" {
+		t.Errorf("Persian page dir %q", dir)
+	}
+	lv := p.textOf("#mk-players li[data-player='" + ids[0] + "'] .lv")
+	if lv != "۴" {
+		t.Errorf("Ali's level in Persian is %q, want ۴", lv)
+	}
+	if ascii := evalIn[string](p, asciiDigits); ascii != "" {
+		t.Errorf("ASCII digits on the Persian screen: %s", ascii)
+	}
+	if w := evalIn[int](p, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the Persian screen scrolls sideways: %d px wide", w)
+	}
+	p.axe("munchkin in Persian")
+	p.shot("munchkin-fa")
+	b.clean()
+}
+
+// asciiDigits lists the ASCII digits in the visible text of the page, but
+// for rule IDs and names (shown as entered).
+const asciiDigits = `(function () {
+  const out = [];
+  const w = document.createTreeWalker(document.querySelector('#main'), NodeFilter.SHOW_TEXT);
+  for (let n = w.nextNode(); n; n = w.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !el.getClientRects().length || el.closest('.rule-id, bdi')) continue;
+    const m = n.textContent.match(/[0-9]+/g);
+    if (m) out.push(el.tagName + ':' + m.join(','));
+  }
+  return out.join(' ');
+})()`
