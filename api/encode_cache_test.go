@@ -347,10 +347,10 @@ type MatchCompact struct {
 	ID        string          `json:"id"`
 	Game      string          `json:"game"`
 	LeagueID  *string         `json:"league_id"`
-	Status    string          `json:"status" enums:"in_progress,finished"`
+	Status    string          `json:"status"`
 	Version   int64           `json:"version"`
 	Next      string          `json:"next"`
-	State     json.RawMessage `json:"state" swaggertype:"object"`
+	State     json.RawMessage `json:"state"`
 	Totals    map[string]int  `json:"totals"`
 	Result    *rules.Result   `json:"result"`
 	UpdatedAt string          `json:"updated_at"`

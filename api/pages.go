@@ -161,8 +161,10 @@ type matchPageView struct {
 	Chart      chartView
 	ChartTitle string
 	Ruling     *rulingView
-	LeagueURL  string
-	Boot       matchBoot
+	// Corrections are the voided events, latest first.
+	Corrections []correctionView
+	LeagueURL   string
+	Boot        matchBoot
 }
 
 // matchPage serves a match's scoreboard.
@@ -206,6 +208,7 @@ func (s *Server) matchPage(c echo.Context) error {
 	}
 	v.Chart, v.ChartTitle = s.matchChart(mr, v.L, lang)
 	v.Ruling = s.latestRuling(log, lang)
+	v.Corrections = corrections(log, mr.Players, v.L, lang)
 	v.Boot = matchBoot{Lang: lang, Labels: v.L, ID: mr.ID, Match: &mr, Ruling: v.Ruling}
 	return s.renderPage(c, "match.html", v)
 }

@@ -58,6 +58,13 @@ func TestPersianWalk(t *testing.T) {
 	ts.must(t, 201, "POST", "/v1/matches/"+finished+"/events", map[string]any{"type": "tricks", "data": map[string]any{"won": map[string]any{p[0]: 1, p[1]: 0, p[2]: 0}}})
 	live := ts.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p, "league_id": league})["id"].(string)
 	ts.must(t, 201, "POST", "/v1/matches/"+live+"/events", map[string]any{"type": "round_started", "data": map[string]any{"trump": "blue", "trump_card": "blue-12"}})
+	// A bid recorded and undone: marked where it stands, with the undo's time.
+	ts.must(t, 201, "POST", "/v1/matches/"+live+"/events", map[string]any{"type": "bid", "data": map[string]any{"player": p[1], "bid": 1}})
+	ts.must(t, 200, "POST", "/v1/matches/"+live+"/undo", nil)
+	page := visibleText(string(ts.do("GET", "/matches/"+live+"?lang=fa", nil).body))
+	if !regexp.MustCompile(`اصلاح‌ها\s+رویداد\s+۲\s+·\s+پیش‌بینی\s+\(\s*Reza\s*\)\s+·\s+باطل شد، ساعت\s+[۰-۹]{2}:[۰-۹]{2}`).MatchString(page) {
+		t.Errorf("the undone bid is not marked with its correction's time:\n%s", strings.Join(strings.Fields(page), " "))
+	}
 	private := ts.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "خصوصی", "game": "wizard", "visibility": "private"})["id"].(string)
 
 	for _, path := range []string{"/matches/" + match, "/matches/" + match + "?big=1", "/matches/" + finished, "/matches/" + live + "?big=1",

@@ -256,7 +256,20 @@ func (p *tab) axe(screen string) {
 		b, _ := json.Marshal(v)
 		p.b.t.Errorf("%s: axe-core on %s: %s", p.name, screen, b)
 	}
+	if small := evalIn[[]string](p, smallTargets); len(small) > 0 {
+		p.b.t.Errorf("%s: on %s, tap targets smaller than 44 px: %v", p.name, screen, small)
+	}
+	if w := evalIn[int](p, `document.documentElement.scrollWidth`); w > 390 {
+		p.b.t.Errorf("%s: %s scrolls sideways: %d px wide", p.name, screen, w)
+	}
 }
+
+// smallTargets lists the visible controls (buttons, fields, links that
+// stand alone) less than 44 px high or wide.
+const smallTargets = `[...document.querySelectorAll('button, select, input, a.button, .list a, .bar a')]
+  .filter(e => e.getClientRects().length && !e.closest('dialog:not([open])'))
+  .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
+  .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().width) + 'x' + Math.round(e.getBoundingClientRect().height))`
 
 // offline switches the tab's network off or on, as DevTools does.
 func (p *tab) offline(off bool) {

@@ -87,6 +87,7 @@ func TestAppMunchkinGame(t *testing.T) {
 		t.Fatalf("recorded level changes %v, want %v", got, want)
 	}
 
+	evCount := len(evs)
 	// A second phone on the same match sees the end of Reza's turn.
 	q := b.tab("second phone")
 	q.open(c.base + "/#/m/" + id)
@@ -95,6 +96,15 @@ func TestAppMunchkinGame(t *testing.T) {
 	start := time.Now()
 	p.click("#end-turn")
 	q.waitTextWithin("#remote", "Another device", liveWithin+time.Since(start))
+	q.shot("second-phone")
+	// The stale phone records anyway: If-Match refuses it, nothing is
+	// overwritten, and the refresh is offered again.
+	q.click("#level-up")
+	q.waitText("#refusal", "")
+	q.waitText("#remote", "")
+	if n := len(c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any)); n != evCount+1 {
+		t.Fatalf("%d events after the stale phone's attempt, want %d", n, evCount+1)
+	}
 	q.click("#refresh")
 	q.waitText("#mk-players h2", "Ali")
 

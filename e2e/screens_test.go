@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,13 @@ const fitsScreen = `(() => {
   }
   return out.slice(0, 12);
 })()`
+
+var (
+	// allowedLatin are the Latin words a Persian page may show: rule IDs,
+	// the brand's Latin spelling, the links to English and to the JSON.
+	allowedLatin = regexp.MustCompile(`[A-Z]+(-[A-Z0-9]+)+|\bMotamed\b|\bEnglish\b|\bJSON\b|\bQR\b|μ|σ`)
+	latinInText  = regexp.MustCompile(`[A-Za-z]{2,}|[0-9]`)
+)
 
 // smallestChartText is the height in pixels of the smallest chart label.
 const smallestChartText = `Math.min(...[...document.querySelectorAll('.chart text')].map(t => t.getBoundingClientRect().height).filter(h => h > 0))`
@@ -155,6 +163,26 @@ func TestScreensFitTVs(t *testing.T) {
 		}
 	}
 
+	// checkPersian fails on an English word or a Latin digit in what a
+	// Persian page shows once its script has drawn it, names and the
+	// allowed words aside.
+	checkPersian := func(what string, names []string) {
+		t.Helper()
+		var lang, text string
+		eval(`document.documentElement.lang`, &lang)
+		if lang != "fa" {
+			return
+		}
+		eval(`document.body.innerText`, &text)
+		for _, n := range names {
+			text = strings.ReplaceAll(text, n, " ")
+		}
+		text = allowedLatin.ReplaceAllString(text, " ")
+		if bad := latinInText.FindAllString(text, 5); len(bad) > 0 {
+			t.Errorf("%s in Persian shows %q", what, bad)
+		}
+	}
+
 	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
 		w, h := size[0], size[1]
 		must(chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h))))
@@ -189,6 +217,7 @@ func TestScreensFitTVs(t *testing.T) {
 			if smallest < 15 {
 				t.Errorf("%s match: chart labels %.1f px tall, too small to read across a room", tag, smallest)
 			}
+			checkPersian(tag+" match", names)
 			checkFits(tag + " match")
 			shoot("screen-match-" + tag + ".png")
 
@@ -209,6 +238,7 @@ func TestScreensFitTVs(t *testing.T) {
 			if smallest < 15 {
 				t.Errorf("%s league: chart labels %.1f px tall", tag, smallest)
 			}
+			checkPersian(tag+" league", names)
 			checkFits(tag + " league")
 			shoot("screen-league-" + tag + ".png")
 

@@ -175,6 +175,12 @@ function tableApp() {
       } catch { this.liveMatches = []; this.doneMatches = []; this.matchesError = true; }
     },
     playerNames(m) { return (m.players || []).map((p) => p.name).join(this.lang === 'fa' ? '، ' : ', '); },
+    // leaguesOf is the leagues a new match of game may join: the token's
+    // own league, or for an admin every league of that game.
+    leaguesOf(game) {
+      if (this.me && this.me.league_id) return this.leagues.filter((l) => l.id === this.me.league_id);
+      return this.leagues.filter((l) => l.game === game);
+    },
     leagueName(id) {
       const l = this.leagues.find((x) => x.id === id);
       return l ? l.name : '';
@@ -186,6 +192,7 @@ function tableApp() {
     // ---- a new match
     async startNew() {
       await this.loadGames();
+      if (!this.leagues.length) await this.loadHome();
       this.nm = { game: '', q: '', results: [], seats: [], options: {}, table: '', league_id: (this.me && this.me.league_id) || '', newName: '', same: null, error: '' };
       this.gameInfo = null;
       if (this.me && this.me.league_id) {

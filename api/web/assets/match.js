@@ -105,9 +105,25 @@
     } catch (e) { /* the rule's text is a bonus */ }
   }
 
+  // corrections is the "corrections" template of match.html: the voided
+  // events, latest first, each with the time of the event that voided it.
+  function corrections(events) {
+    const when = {}, names = Object.fromEntries(match.players.map((p) => [p.id, p.name]));
+    for (const e of events) if (e.voids) when[e.voids] = e.created_at;
+    const items = events.filter((e) => e.voided).reverse().map((e) => {
+      const who = e.data && names[e.data.player];
+      const at = when[e.seq] ? new Date(when[e.seq]) : null;
+      const hm = at ? String(at.getHours()).padStart(2, '0') + ':' + String(at.getMinutes()).padStart(2, '0') : '';
+      return h('li', {}, h('span', { class: 'k' }, L.event), ' ', h('span', { class: 'num' }, fmt(lang, e.seq, 0)), ' · ', L['e_' + e.type] || e.type,
+        who ? [' (', h('bdi', {}, who), ')'] : null, hm ? [' · ', L.voided_at, ' ', h('span', { class: 'num' }, M.prose(lang, hm))] : null);
+    });
+    M.replace('corrections', items.length ? [h('h3', {}, L.corrections), h('ol', { class: 'corrections' }, items)] : []);
+  }
+
   async function refreshRuling() {
     try {
       const log = await M.getJSON(`/v1/matches/${id}/events?lang=${lang}`, lang);
+      corrections(log.events);
       const e = log.events.slice().reverse().find((e) => !e.voided && e.type !== 'undo' && e.notes && e.notes.length);
       showRuling(e && e.seq, e && e.notes[e.notes.length - 1]);
     } catch (err) { /* keep what is shown */ }

@@ -1,0 +1,56 @@
+package api
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/motamed/motamed/db"
+)
+
+// A match page marks each corrected event where it stands in the log: its
+// number, what it recorded and when it was voided (the time of the event
+// that voided it). The script (match.js, corrections) draws the same from
+// GET /v1/matches/{id}/events.
+
+type correctionView struct {
+	Seq, What, Player, At string
+}
+
+// corrections lists the voided events, latest first.
+func corrections(log []db.Event, players []SeatResponse, labels map[string]string, lang string) []correctionView {
+	names := map[string]string{}
+	for _, p := range players {
+		names[p.ID] = p.Name
+	}
+	when := map[int64]time.Time{}
+	for _, e := range log {
+		if e.Voids > 0 {
+			when[e.Voids] = e.CreatedAt
+		}
+	}
+	var out []correctionView
+	for i := len(log) - 1; i >= 0; i-- {
+		e := log[i]
+		if !e.Voided {
+			continue
+		}
+		var d struct {
+			Player string `json:"player"`
+		}
+		_ = json.Unmarshal(e.Data, &d)
+		v := correctionView{Seq: formatNum(lang, float64(e.Seq), 0), What: eventLabel(labels, e.Type), Player: names[d.Player]}
+		if t, ok := when[e.Seq]; ok {
+			v.At = faDigitsIf(lang, t.Local().Format("15:04"))
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// eventLabel names an event type for people.
+func eventLabel(labels map[string]string, typ string) string {
+	if l, ok := labels["e_"+typ]; ok {
+		return l
+	}
+	return typ
+}
