@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -201,6 +202,9 @@ func validateExchange(router routers.Router, req *http.Request, body []byte, sta
 	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil && status < 400 {
 		return fmt.Sprintf("the request breaks %s, yet the server accepted it:\n%s", op, describe(err))
 	}
+	if unknown := undeclaredQuery(route, req); len(unknown) > 0 && status < 400 {
+		return fmt.Sprintf("%s declares no query parameter %s, yet the server accepted it", op, strings.Join(unknown, ", "))
+	}
 	out := &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: in, Status: status, Header: header,
 		Options: &openapi3filter.Options{
@@ -218,6 +222,32 @@ func validateExchange(router routers.Router, req *http.Request, body []byte, sta
 		return fmt.Sprintf("%s declares no body for %d, yet one was sent: %s", op, status, clip(tee.body.Bytes()))
 	}
 	return ""
+}
+
+// undeclaredQuery lists the request's query parameters that the operation
+// does not declare (a credential in the query is declared by its scheme).
+func undeclaredQuery(route *routers.Route, req *http.Request) []string {
+	declared := map[string]bool{}
+	for _, params := range []openapi3.Parameters{route.PathItem.Parameters, route.Operation.Parameters} {
+		for _, p := range params {
+			if p.Value.In == openapi3.ParameterInQuery {
+				declared[p.Value.Name] = true
+			}
+		}
+	}
+	for _, scheme := range route.Spec.Components.SecuritySchemes {
+		if scheme.Value.Type == "apiKey" && scheme.Value.In == "query" {
+			declared[scheme.Value.Name] = true
+		}
+	}
+	var unknown []string
+	for name := range req.URL.Query() {
+		if !declared[name] {
+			unknown = append(unknown, strconv.Quote(name))
+		}
+	}
+	sort.Strings(unknown)
+	return unknown
 }
 
 // contractCredentials satisfies a security scheme when the request carries
@@ -368,6 +398,7 @@ func TestContractCheckFails(t *testing.T) {
 		{"missing field", "GET", "/v1/players/pl_1", "", 200, `{"id":"pl_1","name":"a"}`, `property "created_at" is missing`},
 		{"unexpected field", "GET", "/v1/players/pl_1", "", 200, `{"id":"pl_1","name":"a","created_at":"2026-01-01T00:00:00Z","age":3}`, `property "age" is unsupported`},
 		{"bad format", "GET", "/v1/players/pl_1", "", 200, `{"id":"pl_1","name":"a","created_at":"yesterday"}`, `at /created_at: string doesn't match the format "date-time"`},
+		{"undeclared query parameter", "GET", "/v1/players/pl_1?sort=name", "", 200, `{"id":"pl_1","name":"a","created_at":"2026-01-01T00:00:00Z"}`, `declares no query parameter "sort"`},
 		{"undeclared status", "GET", "/v1/players/pl_1", "", 418, `{}`, `status is not supported`},
 		{"unknown route", "GET", "/v1/nowhere", "", 200, `{}`, `no operation in the contract`},
 		{"accepted a bad request", "POST", "/v1/players", `{"nom":"a"}`, 201, `{"id":"pl_1","name":"a","created_at":"2026-01-01T00:00:00Z"}`, `request body at /: property "nom" is unsupported`},
