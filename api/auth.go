@@ -20,8 +20,9 @@ import (
 //   - admin: everything.
 //   - owner of league L: manage L and its tokens, create and correct any of
 //     its matches.
-//   - scorer in L: create L's matches and record their events (undo while
-//     a match is in progress; correcting a finished match is the owner's).
+//   - scorer in L: create L's matches and record their events, correct
+//     them while in progress and for a grace period (Config.CorrectionGrace)
+//     after they finished; later corrections are the owner's.
 //   - viewer of L: read L when it is private.
 //   - anyone: read public leagues, matches outside leagues, games, rules,
 //     players, and ask the referee.
@@ -225,13 +226,19 @@ func (s *Server) mayWriteMatch(c echo.Context, m *db.Match, correction bool) err
 	case db.RoleOwner:
 		return nil
 	case db.RoleScorer:
-		if correction && m.Status == db.StatusFinished {
-			return forbidden("Correcting a finished match is for the league's owner.")
+		if correction && m.Status == db.StatusFinished && !s.inGrace(m) {
+			return forbidden("Correcting a match that finished more than " + s.cfg.CorrectionGrace.String() + " ago is for the league's owner.")
 		}
 		return nil
 	default:
 		return forbidden("A viewer token may only read.")
 	}
+}
+
+// inGrace reports whether m finished recently enough for its scorers to
+// correct it still.
+func (s *Server) inGrace(m *db.Match) bool {
+	return m.FinishedAt != nil && s.cfg.CorrectionGrace > 0 && time.Since(*m.FinishedAt) <= s.cfg.CorrectionGrace
 }
 
 // mayManageLeague: admin, or the league's owner.

@@ -131,13 +131,24 @@ type NoteResponse struct {
 
 // EventResponse is one entry of a match's log.
 type EventResponse struct {
-	Seq       int64           `json:"seq"`
-	Type      string          `json:"type"`
-	Data      json.RawMessage `json:"data"`
-	Notes     []NoteResponse  `json:"notes"`
-	Voided    bool            `json:"voided"`
-	Voids     *int64          `json:"voids,omitempty"`
-	CreatedAt string          `json:"created_at"`
+	Seq   int64           `json:"seq"`
+	Type  string          `json:"type"`
+	Data  json.RawMessage `json:"data"`
+	Notes []NoteResponse  `json:"notes"`
+	// Voided: no longer in force (undone, voided or replaced).
+	Voided bool   `json:"voided"`
+	Voids  *int64 `json:"voids,omitempty"`
+	// VoidedBy is the undo or void record that voided it.
+	VoidedBy *int64 `json:"voided_by,omitempty"`
+	// ReplacedBy is the correction that replaced it.
+	ReplacedBy *int64 `json:"replaced_by,omitempty"`
+	// Replaces is, for a correction, the event whose place it took.
+	Replaces *int64 `json:"replaces,omitempty"`
+	// Restores is, for a redo, the event it brought back.
+	Restores *int64 `json:"restores,omitempty"`
+	// TokenID is the token that recorded it.
+	TokenID   string `json:"token_id,omitempty"`
+	CreatedAt string `json:"created_at"`
 }
 
 // AppendedResponse answers an append, an undo or a correction sent with
@@ -215,14 +226,23 @@ func (s *Server) appendMatch(b []byte, m *db.Match, lang string) []byte {
 }
 
 func (s *Server) eventResponse(e db.Event, lang string) EventResponse {
-	r := EventResponse{Seq: e.Seq, Type: e.Type, Data: e.Data, Voided: e.Voided, CreatedAt: timeString(e.CreatedAt), Notes: []NoteResponse{}}
-	if e.Type == rules.UndoType {
+	r := EventResponse{Seq: e.Seq, Type: e.Type, Data: e.Data, Voided: e.Voided, TokenID: e.TokenID, CreatedAt: timeString(e.CreatedAt), Notes: []NoteResponse{}}
+	if e.Type == rules.UndoType || e.Type == db.VoidType {
 		v := e.Voids
 		r.Voids = &v
 	}
+	r.VoidedBy, r.ReplacedBy, r.Replaces, r.Restores = seqRef(e.VoidedBy), seqRef(e.ReplacedBy), seqRef(e.Replaces), seqRef(e.Restores)
 	for _, n := range e.Notes {
 		v := s.violation(n, lang)
 		r.Notes = append(r.Notes, NoteResponse(v))
 	}
 	return r
+}
+
+// seqRef is a seq an event names, or nil for none (0).
+func seqRef(seq int64) *int64 {
+	if seq == 0 {
+		return nil
+	}
+	return &seq
 }

@@ -149,6 +149,11 @@ func (c *encodeCache) forget(id string, v *encodedMatch) {
 // size: the pieces are slices of that one copy.
 func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 	e := &encodedMatch{version: m.Version, finished: m.Status == db.StatusFinished}
+	if m.Rewritten {
+		// A correction in the middle of the log: rows before the last one
+		// may have changed, so nothing is borrowed.
+		prev = nil
+	}
 	if prev != nil && prev.version < m.Version {
 		e.static = prev.static
 	} else {

@@ -41,25 +41,12 @@ func (s *Server) appendEvent(c echo.Context) error {
 
 // undo voids the latest effective event.
 func (s *Server) undo(c echo.Context) error {
-	body, err := readBody(c)
-	if err != nil {
+	if err := emptyBody(c); err != nil {
 		return err
 	}
-	if t := bytes.TrimSpace(body); len(t) > 0 && string(t) != "{}" {
-		return rules.Invalid("body", "must be empty or {}")
-	}
-	opt, err := appendOptions(c, []byte("undo"))
-	if err != nil {
-		return err
-	}
-	if err := s.checkMatchWrite(c, true); err != nil {
-		return err
-	}
-	res, err := s.store.Undo(c.Request().Context(), c.Param("id"), opt)
-	if err != nil {
-		return err
-	}
-	return s.answerChange(c, res, http.StatusOK)
+	return s.correction(c, []byte("undo"), func(opt db.AppendOptions) (*db.Appended, error) {
+		return s.store.Undo(c.Request().Context(), c.Param("id"), opt)
+	})
 }
 
 func appendOptions(c echo.Context, body []byte) (db.AppendOptions, error) {
@@ -75,6 +62,9 @@ func appendOptions(c echo.Context, body []byte) (db.AppendOptions, error) {
 		}
 		opt.IdempotencyKey = key
 		opt.RequestHash = requestHash(c.Request().URL.Path, body)
+	}
+	if t := principal(c); t != nil {
+		opt.TokenID = t.ID
 	}
 	return opt, nil
 }

@@ -32,6 +32,9 @@ type Problem struct {
 	Existing []PlayerResponse `json:"existing,omitempty"`
 	// Matches are, on a 409 to a merge, the matches both players sat in.
 	Matches []string `json:"matches,omitempty"`
+	// BreaksAt is, on a refused correction, the seq of the first later
+	// event it would make illegal (the rule is in violations).
+	BreaksAt *int64 `json:"breaks_at,omitempty"`
 }
 
 // ViolationDTO is one broken rule in the request's language.
@@ -65,6 +68,8 @@ var (
 	kindUnavailable = problemKind{"unavailable", http.StatusServiceUnavailable, rules.T("The server is busy; try again", "کارساز سرش شلوغ است؛ دوباره تلاش کنید")}
 	kindTooMany     = problemKind{"too-many-requests", http.StatusTooManyRequests, rules.T("Too many requests", "درخواست‌ها بیش از حد است")}
 	kindDuplicate   = problemKind{"duplicate-player", http.StatusConflict, rules.T("A player with this name exists", "بازیکنی با این نام هست")}
+	kindLaterBreaks = problemKind{"correction-breaks-later-event", http.StatusUnprocessableEntity, rules.T("The correction makes a later event illegal", "این اصلاح رویداد بعدی را نادرست می‌کند")}
+	kindAbandoned   = problemKind{"match-abandoned", http.StatusConflict, rules.T("The match is abandoned", "بازی کنار گذاشته شده است")}
 	kindMerged      = problemKind{"player-merged", http.StatusGone, rules.T("This player was merged into another", "این بازیکن با بازیکن دیگری یکی شده است")}
 	kindInternal    = problemKind{"internal", http.StatusInternalServerError, rules.T("Something went wrong on our side", "خطایی در سمت کارساز رخ داد")}
 )
@@ -78,20 +83,25 @@ func (k problemKind) problem(lang, detail string) *Problem {
 func (s *Server) problemFor(c echo.Context, err error) *Problem {
 	lang := langOf(c)
 	var (
-		inErr   *rules.InputError
-		violErr *rules.ViolationError
-		nfErr   *db.NotFoundError
-		verErr  *db.VersionError
-		confErr *db.ConflictError
-		httpErr *echo.HTTPError
-		problem *Problem
-		accErr  *accessError
-		mrgErr  *db.MergedError
-		dupErr  *db.DuplicateError
-		metErr  *db.MetError
+		inErr    *rules.InputError
+		violErr  *rules.ViolationError
+		nfErr    *db.NotFoundError
+		verErr   *db.VersionError
+		confErr  *db.ConflictError
+		httpErr  *echo.HTTPError
+		problem  *Problem
+		accErr   *accessError
+		mrgErr   *db.MergedError
+		dupErr   *db.DuplicateError
+		metErr   *db.MetError
+		laterErr *db.LaterEventError
+		nifErr   *db.NotInForceError
 	)
 	if errors.Is(err, db.ErrBadPosition) {
 		err = errBadCursor()
+	}
+	if errors.As(err, &laterErr) {
+		return s.laterEventProblem(c, laterErr)
 	}
 	switch {
 	case errors.As(err, &problem):
@@ -149,6 +159,12 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		p := kindMalformed.problem(lang, "A player cannot be merged into itself.")
 		p.Fields = []rules.FieldError{{Field: "into", Message: "must be another player"}}
 		return p
+	case errors.As(err, &nifErr):
+		return kindConflict.problem(lang, fmt.Sprintf("Event %d cannot be corrected: it %s.", nifErr.Seq, nifErr.Reason))
+	case errors.Is(err, db.ErrNothingToRedo):
+		return kindConflict.problem(lang, "There is no undo to take back: redo follows an undo, before anything else is recorded.")
+	case errors.Is(err, db.ErrAbandoned):
+		return kindAbandoned.problem(lang, "The match is abandoned: restore it (PATCH its status) before recording or correcting events.")
 	case errors.Is(err, db.ErrHasMatches):
 		return kindConflict.problem(lang, "The player has played matches and cannot be deleted; merge the record into another instead.")
 	case errors.As(err, &verErr):
@@ -244,3 +260,19 @@ func isUnavailable(err error) bool {
 
 // fieldError is a 400 naming one field.
 func fieldError(field, message string) error { return rules.Invalid(field, message) }
+
+// laterEventProblem is the 422 of a correction refused because a later
+// event would break: its seq in breaks_at, and why, as the event itself
+// would have been answered (the rules it breaks, or its bad fields).
+func (s *Server) laterEventProblem(c echo.Context, e *db.LaterEventError) *Problem {
+	lang := langOf(c)
+	inner := s.problemFor(c, e.Err)
+	p := kindLaterBreaks.problem(lang, fmt.Sprintf("Nothing was stored: with this correction, event %d (%s) would no longer be legal: %s", e.Seq, e.Type, inner.Detail))
+	if lang == "fa" {
+		p.Detail = fmt.Sprintf("چیزی ثبت نشد: با این اصلاح، رویداد %d (%s) دیگر درست نیست: %s", e.Seq, e.Type, inner.Detail)
+	}
+	seq := e.Seq
+	p.BreaksAt = &seq
+	p.Violations, p.Fields = inner.Violations, inner.Fields
+	return p
+}

@@ -88,9 +88,18 @@ func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
 	}
 	b = append(b, `],"voided":`...)
 	b = strconv.AppendBool(b, r.Voided)
-	if r.Voids != nil {
-		b = append(b, `,"voids":`...)
-		b = strconv.AppendInt(b, *r.Voids, 10)
+	for _, ref := range [...]struct {
+		key string
+		seq *int64
+	}{{`,"voids":`, r.Voids}, {`,"voided_by":`, r.VoidedBy}, {`,"replaced_by":`, r.ReplacedBy}, {`,"replaces":`, r.Replaces}, {`,"restores":`, r.Restores}} {
+		if ref.seq != nil {
+			b = append(b, ref.key...)
+			b = strconv.AppendInt(b, *ref.seq, 10)
+		}
+	}
+	if r.TokenID != "" {
+		b = append(b, `,"token_id":`...)
+		b = jsonw.String(b, r.TokenID)
 	}
 	b = append(b, `,"created_at":`...)
 	b = jsonw.String(b, r.CreatedAt)

@@ -49,6 +49,9 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/v1/matches/:id/events", s.appendEvent},
 		{http.MethodGet, "/v1/matches/:id/events", s.listEvents},
 		{http.MethodPost, "/v1/matches/:id/undo", s.undo},
+		{http.MethodPost, "/v1/matches/:id/redo", s.redo},
+		{http.MethodPut, "/v1/matches/:id/events/:seq", s.replaceEvent},
+		{http.MethodPost, "/v1/matches/:id/events/:seq/void", s.voidEvent},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
 
 		// Live streams (server-sent events) and the pages that show them.

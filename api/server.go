@@ -32,10 +32,18 @@ type PlayerKeeper interface {
 	DeletePlayer(ctx context.Context, id string) error
 }
 
+// Corrector is what corrections need from storage.
+type Corrector interface {
+	Replace(ctx context.Context, matchID string, seq int64, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
+	Void(ctx context.Context, matchID string, seq int64, opt db.AppendOptions) (*db.Appended, error)
+	Redo(ctx context.Context, matchID string, opt db.AppendOptions) (*db.Appended, error)
+}
+
 // Store is what the API needs from storage.
 type Store interface {
 	Lister
 	PlayerKeeper
+	Corrector
 	Ping(ctx context.Context) error
 	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
 	GetPlayer(ctx context.Context, id string) (*db.Player, error)
@@ -73,6 +81,10 @@ type Config struct {
 	// address (token buckets with a burst of twice the rate). 0 means the
 	// default of 100; a negative value turns the limits off.
 	WritesPerSecond float64
+	// CorrectionGrace is how long after a match finished its league's
+	// scorers may still correct it (the owner always may): 0 means the
+	// default of 10 minutes, a negative value none.
+	CorrectionGrace time.Duration
 	// StreamsPerToken and StreamsPerAddress cap the live streams open at
 	// once with one token and from one client address. 0 means the
 	// defaults (100 and 300); a negative value turns the limit off.
@@ -115,6 +127,9 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	}
 	if cfg.WritesPerSecond == 0 {
 		cfg.WritesPerSecond = 100
+	}
+	if cfg.CorrectionGrace == 0 {
+		cfg.CorrectionGrace = 10 * time.Minute
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
 		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),

@@ -21,6 +21,9 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 		return s.Undo(ctx, matchID, opt)
 	}
 	return s.mutate(ctx, matchID, opt, func(ctx context.Context, q querier, cur *Match) (*Match, Event, error) {
+		if cur.Abandoned {
+			return nil, Event{}, ErrAbandoned
+		}
 		game, ok := s.game(ctx, cur.Game)
 		if !ok {
 			return nil, Event{}, notFound("game", cur.Game)
@@ -30,7 +33,7 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 			return nil, Event{}, err
 		}
 		next := s.advance(cur, state)
-		return next, Event{Seq: next.Version, Type: ev.Type, Data: canonicalData(ev.Data), Notes: notes, CreatedAt: next.UpdatedAt}, nil
+		return next, Event{Seq: next.Version, Type: ev.Type, Data: canonicalData(ev.Data), Notes: notes, TokenID: opt.TokenID, CreatedAt: next.UpdatedAt}, nil
 	})
 }
 
@@ -38,27 +41,27 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 // state is the fold of the log without the voided event.
 func (s *Store) Undo(ctx context.Context, matchID string, opt AppendOptions) (*Appended, error) {
 	return s.mutate(ctx, matchID, opt, func(ctx context.Context, q querier, cur *Match) (*Match, Event, error) {
+		if cur.Abandoned {
+			return nil, Event{}, ErrAbandoned
+		}
 		log, err := s.readEvents(ctx, q, matchID)
 		if err != nil {
 			return nil, Event{}, err
 		}
-		eff := effectiveSeqs(log)
-		if len(eff) == 0 {
+		order, _ := markLog(log)
+		if len(order) == 0 {
 			return nil, Event{}, ErrNothingToUndo
 		}
-		voids := eff[len(eff)-1]
+		voids := log[order[len(order)-1]].Seq
 		data, _ := json.Marshal(map[string]int64{"voids": voids})
-		undo := rules.Event{Type: rules.UndoType, Data: data}
-		game, ok := s.game(ctx, cur.Game)
-		if !ok {
-			return nil, Event{}, notFound("game", cur.Game)
-		}
-		state, err := rules.Replay(game, cur.Players(), cur.Options, append(toRulesEvents(log), undo))
+		rec := Event{Seq: cur.Version + 1, Type: rules.UndoType, Data: data, TokenID: opt.TokenID}
+		state, err := s.replayLog(cur, append(log, rec))
 		if err != nil {
 			return nil, Event{}, fmt.Errorf("db: replay after undo: %w", err)
 		}
 		next := s.advance(cur, state)
-		return next, Event{Seq: next.Version, Type: rules.UndoType, Data: data, Voids: voids, CreatedAt: next.UpdatedAt}, nil
+		rec.CreatedAt, rec.Voids = next.UpdatedAt, voids
+		return next, rec, nil
 	})
 }
 
@@ -175,6 +178,7 @@ func (s *Store) advance(cur *Match, state rules.State) *Match {
 	next := *cur
 	next.State = state
 	next.Version = cur.Version + 1
+	next.Rewritten = false
 	next.Status = next.statusWith(state)
 	next.UpdatedAt = s.now()
 	if next.StartedAt == nil {
@@ -209,8 +213,12 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		if notesErr != nil {
 			return notesErr
 		}
+		var corrects any
+		if rec.Corrects > 0 {
+			corrects = rec.Corrects
+		}
 		if _, err := txStmt(ctx, tx, s.stmts.insertEvent).ExecContext(ctx,
-			next.ID, rec.Seq, rec.Type, data, notes, created); err != nil {
+			next.ID, rec.Seq, rec.Type, data, notes, created, corrects, nullable(rec.TokenID)); err != nil {
 			if s.d.isConstraint(err) {
 				// Another append was checked against the same version and
 				// committed first (possible only with several writers on one
@@ -334,7 +342,7 @@ func (s *Store) Events(ctx context.Context, matchID string) ([]Event, error) {
 }
 
 func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Event, error) {
-	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, notes, created_at FROM events WHERE match_id = ? ORDER BY seq`), matchID)
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, notes, created_at, corrects, token_id FROM events WHERE match_id = ? ORDER BY seq`), matchID)
 	if err != nil {
 		return nil, err
 	}
@@ -343,10 +351,12 @@ func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Ev
 	for rows.Next() {
 		var e Event
 		var data, created string
-		var notes sql.NullString
-		if err := rows.Scan(&e.Seq, &e.Type, &data, &notes, &created); err != nil {
+		var notes, token sql.NullString
+		var corrects sql.NullInt64
+		if err := rows.Scan(&e.Seq, &e.Type, &data, &notes, &created, &corrects, &token); err != nil {
 			return nil, err
 		}
+		e.Corrects, e.TokenID = corrects.Int64, token.String
 		e.Data = json.RawMessage(data)
 		e.CreatedAt = parseTime(created)
 		if notes.Valid {
@@ -362,38 +372,8 @@ func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Ev
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	markVoided(log)
+	markLog(log)
 	return log, nil
-}
-
-// effectiveSeqs returns the seqs in force in a log read by readEvents (which
-// marked the voided events): neither voided nor undo records.
-func effectiveSeqs(log []Event) []int64 {
-	var eff []int64
-	for _, e := range log {
-		if e.Type != rules.UndoType && !e.Voided {
-			eff = append(eff, e.Seq)
-		}
-	}
-	return eff
-}
-
-// markVoided applies the undo records of log the way rules.Effective does,
-// marking each voided event and the seq each undo voids.
-func markVoided(log []Event) {
-	var eff []int64
-	for i := range log {
-		if log[i].Type == rules.UndoType {
-			if len(eff) > 0 {
-				v := eff[len(eff)-1]
-				eff = eff[:len(eff)-1]
-				log[i].Voids = v
-				log[v-1].Voided = true
-			}
-			continue
-		}
-		eff = append(eff, log[i].Seq)
-	}
 }
 
 // replayLog folds m's log (as readEvents returned it) from m's setup.
@@ -402,15 +382,7 @@ func (s *Store) replayLog(m *Match, log []Event) (rules.State, error) {
 	if !ok {
 		return nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", m.ID, m.Game)
 	}
-	return rules.Replay(game, m.Players(), m.Options, toRulesEvents(log))
-}
-
-func toRulesEvents(log []Event) []rules.Event {
-	out := make([]rules.Event, len(log))
-	for i, e := range log {
-		out[i] = rules.Event{Type: e.Type, Data: e.Data}
-	}
-	return out
+	return rules.Replay(game, m.Players(), m.Options, effectiveEvents(log))
 }
 
 // canonicalData stores an omitted data object as {}.

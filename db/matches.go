@@ -149,7 +149,7 @@ func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64
 	if !ok {
 		return nil, nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", id, m.Game)
 	}
-	state, err := rules.Replay(game, m.Players(), m.Options, toRulesEvents(log))
+	state, err := rules.Replay(game, m.Players(), m.Options, effectiveEvents(log))
 	if err != nil {
 		return nil, nil, fmt.Errorf("db: replay match %s: %w", id, err)
 	}

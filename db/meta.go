@@ -2,6 +2,7 @@ package db
 
 import (
 	"database/sql"
+	"errors"
 	"time"
 )
 
@@ -55,3 +56,7 @@ func nullTime(t *time.Time) any {
 	}
 	return formatTime(*t)
 }
+
+// ErrAbandoned: an abandoned match takes no events and no corrections
+// until it is restored.
+var ErrAbandoned = errors.New("the match is abandoned")

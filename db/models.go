@@ -67,9 +67,13 @@ type Match struct {
 	// last went from in progress to finished (nil until then).
 	StartedAt  *time.Time
 	FinishedAt *time.Time
-	State      rules.State
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// Rewritten is set on the version a correction (a replacement or a
+	// void) made: score rows before its last one may differ from the
+	// version before's, unlike after an append or an undo (rules.Scores).
+	Rewritten bool
+	State     rules.State
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Players returns the seated players in seat order, as the rules see them.
@@ -83,12 +87,27 @@ func (m *Match) Players() []rules.Player {
 
 // Event is one entry of a match's log.
 type Event struct {
-	Seq       int64
-	Type      string
-	Data      json.RawMessage
-	Notes     []rules.Ruling
-	Voided    bool  // voided by a later undo
-	Voids     int64 // for an undo record: the seq it voids
+	Seq   int64
+	Type  string
+	Data  json.RawMessage
+	Notes []rules.Ruling
+	// Voided: no longer in force (undone, voided, or replaced by a
+	// correction); VoidedBy is the record that did it (0 when replaced),
+	// ReplacedBy the replacement.
+	Voided     bool
+	VoidedBy   int64
+	ReplacedBy int64
+	// Voids is, for an undo or void record, the seq it voids; Replaces,
+	// for a replacement, the seq it takes the place of; Restores, for a
+	// redo, the seq it brings back.
+	Voids    int64
+	Replaces int64
+	Restores int64
+	// Corrects is what the record stores of the above: the seq a
+	// replacement, a void or a redo names (0 for other records).
+	Corrects int64
+	// TokenID is the token that recorded it ("" when not known).
+	TokenID   string
 	CreatedAt time.Time
 }
 
@@ -110,6 +129,8 @@ type AppendOptions struct {
 	IdempotencyKey string
 	// RequestHash identifies the request body the key was first used with.
 	RequestHash string
+	// TokenID is the token making the change, recorded with it.
+	TokenID string
 }
 
 // Appended is the outcome of an append or an undo.

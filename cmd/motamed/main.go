@@ -49,6 +49,7 @@ type config struct {
 	cacheEvents     int64
 	synchronous     string
 	writesPerSecond float64
+	correctionGrace time.Duration
 	streamsPerToken int
 	streamsPerIP    int
 	keyTTL          time.Duration
@@ -79,6 +80,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile to this file at shutdown, before the caches are let go (for performance work)")
 	fs.DurationVar(&cfg.keyTTL, "idempotency-ttl", envDuration("MOTAMED_IDEMPOTENCY_TTL", db.DefaultKeyTTL), "how long an Idempotency-Key is remembered; negative keeps keys forever (MOTAMED_IDEMPOTENCY_TTL)")
+	fs.DurationVar(&cfg.correctionGrace, "correction-grace", envDuration("MOTAMED_CORRECTION_GRACE", 10*time.Minute), "how long after a match finished its scorers may still correct it; the owner always may; negative for none (MOTAMED_CORRECTION_GRACE)")
 	fs.Float64Var(&cfg.writesPerSecond, "writes-per-second", envFloat("MOTAMED_WRITES_PER_SECOND", 100), "write limit per token and per client address; negative turns it off (MOTAMED_WRITES_PER_SECOND)")
 	fs.IntVar(&cfg.streamsPerToken, "max-streams-per-token", envInt("MOTAMED_MAX_STREAMS_PER_TOKEN", 100), "live streams open at once with one token; negative turns the limit off (MOTAMED_MAX_STREAMS_PER_TOKEN)")
 	fs.IntVar(&cfg.streamsPerIP, "max-streams-per-ip", envInt("MOTAMED_MAX_STREAMS_PER_IP", 300), "live streams open at once from one client address; negative turns the limit off (MOTAMED_MAX_STREAMS_PER_IP)")
@@ -196,7 +198,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	handler := api.New(api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI,
-		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, Logger: log}, store, games)
+		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, CorrectionGrace: cfg.correctionGrace, Logger: log}, store, games)
 	srv := &http.Server{
 		Addr:              cfg.addr,
 		Handler:           handler,
