@@ -124,6 +124,11 @@ func TestAppMunchkinGame(t *testing.T) {
 	p.click("#tab-sheet")
 	p.waitText("#mk-sheet", "Ali")
 	p.axe("munchkin sheet")
+	// Every event in force is listed, the latest first, each with a fix.
+	p.click("#tab-events")
+	p.waitText("#events", "combat")
+	p.waitText("#events li", "Gnome")
+	p.axe("munchkin events")
 
 	// Persian at phone size: right to left, Persian digits, names as entered.
 	p.click("#tab-play")
