@@ -490,6 +490,7 @@ function tableApp() {
         detail: b.detail || '',
         violations: b.violations || [],
         fields: b.errors || b.fields || [],
+        breaksAt: b.breaks_at || null,
         status: e.status,
       };
     },
