@@ -43,6 +43,7 @@ func (s *Store) snapshotFor(cur, next *Match) (*snapshotWrite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("db: snapshot of match %s: %w", next.ID, err)
 	}
+	next.size = heapPerSnapshotByte * int64(len(state))
 	return &snapshotWrite{seq: next.Version, version: rules.SnapshotVersion(game, next.Players(), next.Options),
 		state: state, keep: (next.Version/every - 1) * every}, nil
 }
