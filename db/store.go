@@ -203,6 +203,10 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 		s.Close()
 		return nil, fmt.Errorf("db: fold player names: %w", err)
 	}
+	if err := s.loadSheetGames(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("db: score-sheet games: %w", err)
+	}
 	if cfg.KeyTTL > 0 {
 		s.janitor = startJanitor(s, cfg.KeyTTL, time.Hour)
 	}

@@ -9,6 +9,7 @@ import { client, loadQueue, saveQueue, newKey, Problem, Offline } from './app-ap
 import { digits, parseNumber, deviceLang, word } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
+import { silverScreen } from './app-silver.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -73,6 +74,13 @@ function tableApp() {
     n(x) { return digits(this.lang, x); },
     // text shows a server's sentence in the page's digits.
     text(s) { return digits(this.lang, s); },
+    // named shows a referee's sentence that names players by ID with their
+    // names (as entered) instead.
+    named(s) {
+      let out = this.text(s);
+      for (const p of this.players()) out = out.split(this.text(p.id)).join(p.name);
+      return out;
+    },
     toggleLang() {
       this.lang = this.lang === 'fa' ? 'en' : 'fa';
       localStorage.setItem('motamed.lang', this.lang);
@@ -575,5 +583,6 @@ function tableApp() {
 Alpine.data('tableApp', tableApp);
 Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
+Alpine.data('silver', silverScreen);
 window.Alpine = Alpine;
 Alpine.start();
