@@ -24,7 +24,7 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 		if cur.Abandoned {
 			return nil, Event{}, ErrAbandoned
 		}
-		game, ok := s.games.Get(cur.Game)
+		game, ok := s.game(ctx, cur.Game)
 		if !ok {
 			return nil, Event{}, notFound("game", cur.Game)
 		}

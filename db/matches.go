@@ -14,7 +14,7 @@ import (
 // game fills in defaults and rejects bad options) and stores the match at
 // version 0.
 func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
-	game, ok := s.games.Get(nm.Game)
+	game, ok := s.game(ctx, nm.Game)
 	if !ok {
 		return nil, notFound("game", nm.Game)
 	}
@@ -175,7 +175,7 @@ func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64
 		log = log[:upTo]
 		m.Version = upTo
 	}
-	game, ok := s.games.Get(m.Game)
+	game, ok := s.game(ctx, m.Game)
 	if !ok {
 		return nil, nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", id, m.Game)
 	}

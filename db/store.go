@@ -88,6 +88,8 @@ type Store struct {
 	janitor *janitor
 	// migrated is how many migrations this Open applied.
 	migrated int
+	// peers exchanges change notices with the other instances (PostgreSQL).
+	peers *Peers
 
 	closeOnce sync.Once
 	closeErr  error
@@ -202,6 +204,10 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	if err := s.foldOldNames(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("db: fold player names: %w", err)
+	}
+	if err := s.loadSheetGames(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("db: score-sheet games: %w", err)
 	}
 	if cfg.KeyTTL > 0 {
 		s.janitor = startJanitor(s, cfg.KeyTTL, time.Hour)
@@ -320,6 +326,7 @@ func (s *Store) Close() error {
 }
 
 func (s *Store) close() error {
+	s.peers.close()
 	if s.janitor != nil {
 		s.janitor.close()
 	}
