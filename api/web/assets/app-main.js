@@ -9,6 +9,7 @@ import { client, loadQueue, saveQueue, newKey, Problem, Offline } from './app-ap
 import { digits, parseNumber, deviceLang, word } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
+import { silverScreen } from './app-silver.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -575,5 +576,6 @@ function tableApp() {
 Alpine.data('tableApp', tableApp);
 Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
+Alpine.data('silver', silverScreen);
 window.Alpine = Alpine;
 Alpine.start();
