@@ -65,6 +65,7 @@ type Store interface {
 	// LeagueStamp changes whenever a league's results change, on a database
 	// other instances write too; "" where this process is the only writer.
 	LeagueStamp(ctx context.Context, leagueID string) (string, error)
+	sheetGames
 	inPlayLister
 }
 

@@ -67,10 +67,6 @@ export const words = {
     levels: 'Levels', changes: 'Changes', turn: 'Turn', event: 'Event', events: 'Events',
     race_elf: 'Elf', race_dwarf: 'Dwarf', race_halfling: 'Halfling', class_warrior: 'Warrior', class_wizard: 'Wizard', class_thief: 'Thief', class_cleric: 'Cleric',
     no_class: 'No class', notes: 'The referee notes', winner_is: 'Winner: {p}',
-    silver_first: 'Amulet and first turn', silver_census_by: 'Census called by', silver_draw: 'Drew a card', silver_discard: 'Took a discard',
-    silver_census: 'Call a census', silver_village_size: 'Cards in the village', silver_round_end: 'The round ends', silver_village: 'village',
-    silver_village_hint: 'Card values, e.g. 3 0 4', silver_record_end: 'Record the round', silver_census_reason: 'Census',
-    silver_deck_empty: 'Deck empty', silver_villagers: 'Villagers',
     new_player_name: 'New player\'s name', language: 'Language', loading: 'Loading…', send_failed: 'Not sent: the server did not answer.',
   },
   fa: {
@@ -115,10 +111,6 @@ export const words = {
     levels: 'سطح‌ها', changes: 'تغییرها', turn: 'نوبت', event: 'رویداد', events: 'رویدادها',
     race_elf: 'اِلف', race_dwarf: 'کوتوله', race_halfling: 'نیم‌قد', class_warrior: 'جنگجو', class_wizard: 'جادوگر', class_thief: 'دزد', class_cleric: 'روحانی',
     no_class: 'بدونِ طبقه', notes: 'یادداشتِ داور', winner_is: 'برنده: {p}',
-    silver_first: 'طلسم و نوبتِ اول', silver_census_by: 'سرشماری از', silver_draw: 'کارت کشید', silver_discard: 'از کارت‌های دورریخته برداشت',
-    silver_census: 'اعلامِ سرشماری', silver_village_size: 'کارت‌های دهکده', silver_round_end: 'پایانِ دور', silver_village: 'دهکده',
-    silver_village_hint: 'ارزشِ کارت‌ها، مثلاً ۳ ۰ ۴', silver_record_end: 'ثبتِ دور', silver_census_reason: 'سرشماری',
-    silver_deck_empty: 'دسته تمام شد', silver_villagers: 'روستاییان',
     new_player_name: 'نامِ بازیکنِ تازه', language: 'زبان', loading: 'در حالِ بارگذاری…', send_failed: 'ارسال نشد: سرور پاسخ نداد.',
   },
 };

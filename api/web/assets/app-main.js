@@ -74,6 +74,13 @@ function tableApp() {
     n(x) { return digits(this.lang, x); },
     // text shows a server's sentence in the page's digits.
     text(s) { return digits(this.lang, s); },
+    // named shows a referee's sentence that names players by ID with their
+    // names (as entered) instead.
+    named(s) {
+      let out = this.text(s);
+      for (const p of this.players()) out = out.split(this.text(p.id)).join(p.name);
+      return out;
+    },
     toggleLang() {
       this.lang = this.lang === 'fa' ? 'en' : 'fa';
       localStorage.setItem('motamed.lang', this.lang);
