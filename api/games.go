@@ -7,12 +7,15 @@ import (
 
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/sheet"
 )
 
 // GameResponse describes a game.
 type GameResponse struct {
 	rules.Info
 	Referee []RefereeDoc `json:"referee"`
+	// Sheet is a score-sheet game's definition (absent for the built-in games).
+	Sheet *sheet.Definition `json:"sheet,omitempty"`
 }
 
 // RefereeDoc names one stateless question of a game.
@@ -31,6 +34,10 @@ type GamesResponse struct {
 func gameResponse(g rules.Game) GameResponse {
 	info := g.Info()
 	r := GameResponse{Info: info, Referee: []RefereeDoc{}}
+	if sg, ok := g.(*sheet.Game); ok {
+		def := sg.Definition()
+		r.Sheet = &def
+	}
 	for _, ref := range g.Referees() {
 		r.Referee = append(r.Referee, RefereeDoc{Question: ref.Question, Path: "/v1/referee/" + info.ID + "/" + ref.Question, Summary: ref.Summary, Example: ref.Example})
 	}

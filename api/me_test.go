@@ -52,6 +52,7 @@ func TestTableAppIsServed(t *testing.T) {
 		"/assets/Vazirmatn-Regular.woff2":        "font/woff2",
 		"/assets/app-wizard.js":                  "text/javascript",
 		"/assets/app-munchkin.js":                "text/javascript",
+		"/assets/app-silver.js":                  "text/javascript",
 	} {
 		a := s.do("GET", path, nil, "Authorization", "")
 		if a.status != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), ct) {

@@ -2,11 +2,14 @@ package api
 
 import (
 	"html"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/rulestest"
 	"github.com/motamed/motamed/rules/wizard"
 )
 
@@ -46,7 +49,7 @@ func notPersian(text string, names []string) []string {
 // Persian, and fails on an English word or a Latin digit outside the JSON
 // the pages carry for their scripts, player names and IDs.
 func TestPersianWalk(t *testing.T) {
-	ts := newTestServer(t, wizard.New())
+	ts := newTestServer(t, wizard.New(), rulestest.Counter())
 	names := []string{"Sara", "Reza", "Kian"}
 	match, p := wizardWithRuling(t, ts, names...)
 	league := ts.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "لیگ کافه", "game": "wizard"})["id"].(string)
@@ -83,6 +86,11 @@ func TestPersianWalk(t *testing.T) {
 	if _, err := ts.store.CreateToken(t.Context(), viewer, db.RoleViewer, league, "", ""); err != nil {
 		t.Fatal(err)
 	}
+	fresh := ts.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p})["id"].(string)
+	merged := ts.player(t, "Kian Two")
+	ts.must(t, 200, "POST", "/v1/players/"+merged+"/merge", map[string]any{"into": p[2]})
+	keyed := ts.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": p})["id"].(string)
+	ts.must(t, 201, "POST", "/v1/matches/"+keyed+"/events", map[string]any{"type": "round_started", "data": map[string]any{"trump": "red"}}, "Idempotency-Key", "k-1")
 	problems := []struct {
 		method, path string
 		body         any
@@ -95,7 +103,14 @@ func TestPersianWalk(t *testing.T) {
 		{"POST", "/v1/matches/" + live + "/events", map[string]any{"type": "bid", "data": map[string]any{"player": p[0], "bid": 0}}, nil},                         // a rule
 		{"POST", "/v1/matches/" + finished + "/events", map[string]any{"type": "round_started", "data": map[string]any{"trump": "red"}}, nil},                     // finished
 		{"POST", "/v1/matches/" + live + "/events", map[string]any{"type": "bid", "data": map[string]any{"player": p[1], "bid": 0}}, []string{"If-Match", `"0"`}}, // version
-		{"POST", "/v1/qr", strings.Repeat("x", 70<<10), nil}, // too large
+		{"POST", "/v1/qr", strings.Repeat("x", 70<<10), nil},             // too large
+		{"POST", "/v1/players", map[string]any{}, nil},                   // malformed
+		{"POST", "/v1/players", map[string]any{"name": 5, "zz": 1}, nil}, // malformed, two fields
+		{"POST", "/v1/matches/" + fresh + "/undo", nil, nil},             // nothing to undo
+		{"POST", "/v1/matches/" + keyed + "/events", map[string]any{"type": "round_started", "data": map[string]any{"trump": "blue"}}, []string{"Idempotency-Key", "k-1"}}, // key reused
+		{"POST", "/v1/matches", map[string]any{"game": "counter", "players": p, "league_id": league}, nil},                                                                 // another game's league
+		{"GET", "/v1/players/" + merged, nil, nil}, // merged
+		{"POST", "/v1/matches/" + live + "/events", map[string]any{"type": "nope", "data": map[string]any{}}, nil}, // unknown event
 	}
 	for _, pr := range problems {
 		h := append([]string{"Accept-Language", "fa"}, pr.headers...)
@@ -113,8 +128,35 @@ func TestPersianWalk(t *testing.T) {
 				text = append(text, v.(map[string]any)["message"].(string), v.(map[string]any)["title"].(string))
 			}
 		}
-		if bad := notPersian(strings.Join(text, " · "), append(names, "m_nope", live, finished)); len(bad) > 0 {
+		ids := append(names, "m_nope", live, finished, merged, p[0], p[1], p[2])
+		if fs, ok := m["fields"].([]any); ok {
+			for _, f := range fs {
+				ids = append(ids, f.(map[string]any)["field"].(string)) // the request's own names
+			}
+		}
+		if bad := notPersian(strings.Join(text, " · "), ids); len(bad) > 0 {
 			t.Errorf("%s %s (%d) in Persian says:\n  %s", pr.method, pr.path, r.status, strings.Join(bad, "\n  "))
 		}
+	}
+}
+
+// TestPersianTooManyWrites: the rate limit's problem in Persian.
+func TestPersianTooManyWrites(t *testing.T) {
+	base := newTestServer(t)
+	e, _ := newServer(t, Config{WritesPerSecond: 1}, base.store, rules.NewRegistry(rulestest.Counter()))
+	var last response
+	for i := 0; i < 4; i++ {
+		req := httptest.NewRequest("POST", "/v1/qr", strings.NewReader(`{"text":"x"}`))
+		req.Header.Set("Accept-Language", "fa")
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		last = response{status: rec.Code, body: rec.Body.Bytes()}
+	}
+	if last.status != 429 {
+		t.Fatalf("status %d", last.status)
+	}
+	m := last.json(t)
+	if bad := notPersian(m["title"].(string)+" · "+m["detail"].(string), nil); len(bad) > 0 {
+		t.Errorf("429 in Persian says %v", bad)
 	}
 }

@@ -175,6 +175,8 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		return p
 	case errors.Is(err, db.ErrKeyReused):
 		return kindKeyReused.problem(lang, "Send a new Idempotency-Key for a new request; reuse a key only to retry the identical request.")
+	case errors.Is(err, rules.ErrGameExists):
+		return kindConflict.problem(lang, "A game with this ID is offered already: choose another id, or make a new version with version_of.")
 	case errors.Is(err, db.ErrNothingToUndo):
 		return kindConflict.problem(lang, "The match has no event left to undo.")
 	case errors.As(err, &confErr):

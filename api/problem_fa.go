@@ -11,23 +11,26 @@ import (
 // rule IDs and quoted values keep theirs). The rules' own messages are
 // bilingual already.
 func persianProblem(p *Problem) {
-	if fa, ok := detailsFA[p.Detail]; ok {
-		p.Detail = fa
-	} else {
-		for _, d := range detailPatternsFA {
-			if m := d.re.FindStringSubmatch(p.Detail); m != nil {
-				p.Detail = d.fa(m)
-				break
-			}
-		}
-	}
-	p.Detail = faProse(p.Detail)
+	p.Detail = faProse(detailFA(p.Detail))
 	for i := range p.Violations {
 		p.Violations[i].Message = faProse(p.Violations[i].Message)
 	}
 	for i := range p.Fields {
-		p.Fields[i].Message = faProse(p.Fields[i].Message)
+		p.Fields[i].Message = faProse(detailFA(p.Fields[i].Message))
 	}
+}
+
+// detailFA is an English detail in Persian, or the detail as it is.
+func detailFA(detail string) string {
+	if fa, ok := detailsFA[detail]; ok {
+		return fa
+	}
+	for _, d := range detailPatternsFA {
+		if m := d.re.FindStringSubmatch(detail); m != nil {
+			return d.fa(m)
+		}
+	}
+	return detail
 }
 
 // detailsFA are the fixed details, English to Persian.
@@ -77,6 +80,17 @@ var detailPatternsFA = []struct {
 	}},
 	{regexp.MustCompile(`^The database cannot take this write now \((.*)\); nothing was changed, retry in a moment\.$`), func(m []string) string {
 		return "پایگاه داده اکنون این نوشتن را نمی‌پذیرد (" + m[1] + ")؛ چیزی تغییر نکرد، کمی بعد دوباره بفرستید."
+	}},
+	{regexp.MustCompile(`^league (".*") is a (\w+) league; a (\w+) match cannot join it$`), func(m []string) string {
+		return "لیگ " + m[1] + " لیگِ \"" + m[2] + "\" است؛ بازیِ \"" + m[3] + "\" نمی‌تواند در آن باشد."
+	}},
+	{regexp.MustCompile(`^unknown event type: (".*?")(?: \((\w+) knows (.*)\))?$`), func(m []string) string {
+		out := "نوع رویداد " + m[1] + " شناخته نیست"
+		if m[2] != "" {
+			known := strings.Split(strings.ReplaceAll(m[3], " and ", ", "), ", ")
+			out += "؛ رویدادهای \"" + m[2] + "\": \"" + strings.Join(known, "\"، \"") + "\""
+		}
+		return out + "."
 	}},
 	{regexp.MustCompile(`^Player (".*") was merged into (".*"): use that ID\.$`), func(m []string) string {
 		return "بازیکن " + m[1] + " با " + m[2] + " یکی شده است: آن شناسه را به کار ببرید."

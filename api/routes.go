@@ -23,6 +23,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/docs/*", s.docsFile},
 
 		{http.MethodGet, "/v1/games", s.listGames},
+		{http.MethodPost, "/v1/games", s.createGame},
 		{http.MethodGet, "/v1/games/:game", s.getGame},
 		{http.MethodGet, "/v1/games/:game/rules", s.listRules},
 		{http.MethodGet, "/v1/rules/:id", s.getRule},

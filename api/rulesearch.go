@@ -10,7 +10,11 @@ import (
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/fold"
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/sheet"
 )
+
+// sheetCatalog indexes the rules every score-sheet game shares.
+const sheetCatalog = "sheet"
 
 // ruleIndex holds every game's catalog, normalised once for search.
 type ruleIndex struct {
@@ -28,9 +32,21 @@ type indexedRule struct {
 
 func newRuleIndex(games *rules.Registry) *ruleIndex {
 	ix := &ruleIndex{byID: map[string]indexedRule{}, byGame: map[string][]indexedRule{}}
+	catalogs := []struct {
+		game    string
+		catalog []rules.RuleEntry
+	}{{sheetCatalog, sheet.Catalog()}} // every score sheet's, defined or not yet
 	for _, g := range games.All() {
-		gid := g.Info().ID
-		for _, e := range g.Catalog() {
+		if _, isSheet := g.(*sheet.Game); !isSheet {
+			catalogs = append(catalogs, struct {
+				game    string
+				catalog []rules.RuleEntry
+			}{g.Info().ID, g.Catalog()})
+		}
+	}
+	for _, c := range catalogs {
+		gid := c.game
+		for _, e := range c.catalog {
 			r := indexedRule{
 				game: gid, entry: e, id: fold.String(e.ID),
 				title: fold.String(e.Title.EN + " " + e.Title.FA),
@@ -131,7 +147,11 @@ func (s *Server) listRules(c echo.Context) error {
 	}
 	lang := langOf(c)
 	out := RulesResponse{Game: gid, Query: q, Rules: []RuleResponse{}}
-	for _, e := range s.rules.search(gid, q) {
+	catalog := gid
+	if _, isSheet := g.(*sheet.Game); isSheet {
+		catalog = sheetCatalog
+	}
+	for _, e := range s.rules.search(catalog, q) {
 		out.Rules = append(out.Rules, ruleResponse(gid, e, lang))
 	}
 	return c.JSON(http.StatusOK, out)

@@ -23,6 +23,9 @@ type leagueBook struct {
 	store Store
 	mu    sync.Mutex
 	books map[string]*leagueEntry
+	// following, when set, reports whether the other instances' changes
+	// reach this one as notices (markStale): the stamp is then not read.
+	following func() bool
 }
 
 type leagueEntry struct {
@@ -66,9 +69,12 @@ func (b *leagueBook) with(ctx context.Context, leagueID string, fn func(e *leagu
 	e := b.entry(leagueID)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	stamp, err := b.store.LeagueStamp(ctx, leagueID)
-	if err != nil {
-		return err
+	stamp := e.stamp
+	if b.following == nil || !b.following() {
+		var err error
+		if stamp, err = b.store.LeagueStamp(ctx, leagueID); err != nil {
+			return err
+		}
 	}
 	if e.stale || e.league == nil || stamp != e.stamp {
 		// The stamp is read before the results, so a change landing in
@@ -125,6 +131,19 @@ func (b *leagueBook) markStale(leagueID string) {
 	e.stale = true
 }
 
+// markAllStale is markStale for every league known.
+func (b *leagueBook) markAllStale() {
+	b.mu.Lock()
+	ids := make([]string, 0, len(b.books))
+	for id := range b.books {
+		ids = append(ids, id)
+	}
+	b.mu.Unlock()
+	for _, id := range ids {
+		b.markStale(id)
+	}
+}
+
 // onAppended updates a league after one of its matches changed result.
 // It returns true when the league's standings changed.
 func (b *leagueBook) onAppended(res *db.Appended) bool {
@@ -136,12 +155,12 @@ func (b *leagueBook) onAppended(res *db.Appended) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	r := m.State.Result()
-	// On a database other instances share (a non-empty stamp), their
-	// finishes interleave with ours: rebuild on the next read instead.
-	// A match entered with played_at takes its place by that time, which
-	// may be before matches already counted: rebuild too.
+	// On a database other instances share (a non-empty stamp, or notices
+	// from them), their finishes interleave with ours: rebuild on the next
+	// read instead. A match entered with played_at takes its place by that
+	// time, which may be before matches already counted: rebuild too.
 	late := m.Meta.PlayedAt != nil || m.FinishedAt == nil || !m.FinishedAt.After(e.lastPlayed)
-	if e.league == nil || e.stale || e.stamp != "" || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq || late {
+	if e.league == nil || e.stale || e.stamp != "" || b.following != nil || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq || late {
 		// A correction, or finishes committed in another order than they
 		// reach us: rebuild from the database on the next read.
 		e.stale = true

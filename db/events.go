@@ -24,7 +24,7 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 		if cur.Abandoned {
 			return nil, Event{}, ErrAbandoned
 		}
-		game, ok := s.games.Get(cur.Game)
+		game, ok := s.game(ctx, cur.Game)
 		if !ok {
 			return nil, Event{}, notFound("game", cur.Game)
 		}
@@ -55,7 +55,7 @@ func (s *Store) Undo(ctx context.Context, matchID string, opt AppendOptions) (*A
 		voids := log[order[len(order)-1]].Seq
 		data, _ := json.Marshal(map[string]int64{"voids": voids})
 		rec := Event{Seq: cur.Version + 1, Type: rules.UndoType, Data: data, TokenID: opt.TokenID}
-		state, err := s.replayLog(cur, append(log, rec))
+		state, err := s.foldLatest(ctx, q, cur, rec)
 		if err != nil {
 			return nil, Event{}, fmt.Errorf("db: replay after undo: %w", err)
 		}
@@ -206,13 +206,24 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		notes = string(b)
 	}
 	data, created := string(rec.Data), formatTime(rec.CreatedAt)
+	snap, snapErr := s.snapshotFor(cur, next)
 	return func(ctx context.Context, tx *sql.Tx) error {
 		if notesErr != nil {
 			return notesErr
 		}
+		if snapErr != nil {
+			return snapErr
+		}
 		var corrects any
 		if rec.Corrects > 0 {
 			corrects = rec.Corrects
+			// The snapshots from the corrected event on hold what it was.
+			if err := s.DropSnapshotsFrom(ctx, tx, next.ID, rec.Corrects); err != nil {
+				return err
+			}
+		}
+		if err := snap.write(ctx, s, tx, next.ID); err != nil {
+			return err
 		}
 		if _, err := txStmt(ctx, tx, s.stmts.insertEvent).ExecContext(ctx,
 			next.ID, rec.Seq, rec.Type, data, notes, created, corrects, nullable(rec.TokenID)); err != nil {

@@ -76,6 +76,13 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 			continue
 		}
 		rep.Events += len(log)
+		snapProblems, err := s.checkSnapshots(ctx, m, log)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range snapProblems {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: %s", id, p))
+		}
 		if m.Status != row.Status {
 			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: stored status %s, replay gives %s", id, row.Status, m.Status))
 		}

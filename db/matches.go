@@ -14,7 +14,7 @@ import (
 // game fills in defaults and rejects bad options) and stores the match at
 // version 0.
 func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
-	game, ok := s.games.Get(nm.Game)
+	game, ok := s.game(ctx, nm.Game)
 	if !ok {
 		return nil, notFound("game", nm.Game)
 	}
@@ -82,7 +82,7 @@ func (s *Store) GetMatch(ctx context.Context, id string) (*Match, error) {
 	if m, ok := s.cache.get(id); ok {
 		return m, nil
 	}
-	m, _, err := s.loadMatch(ctx, nil, id, -1)
+	m, err := s.loadLatest(ctx, nil, id)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (s *Store) freshMatch(ctx context.Context, tx *sql.Tx, id string) (*Match, 
 	if m, ok := s.cache.get(id); ok && m.Version == v {
 		return m, nil
 	}
-	m, _, err := s.loadMatch(ctx, tx, id, -1)
+	m, err := s.loadLatest(ctx, tx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -113,23 +113,53 @@ func (s *Store) freshMatch(ctx context.Context, tx *sql.Tx, id string) (*Match, 
 	return m, nil
 }
 
-// loadMatch reads a match and its log from the database and folds the log
-// up to version upTo (all of it when upTo < 0). It reads inside tx when it
-// is not nil, else inside a read transaction of its own, so the match row
-// and the log come from one snapshot even while appends go on.
-func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64) (*Match, []Event, error) {
-	if tx == nil {
-		var opts *sql.TxOptions
-		if s.d.engine == enginePostgres {
-			opts = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
-		}
-		snap, err := s.read.BeginTx(ctx, opts)
-		if err != nil {
-			return nil, nil, err
-		}
-		defer snap.Rollback() //nolint:errcheck // read only
-		tx = snap
+// loadLatest reads a match at its current version, its state folded from
+// its latest snapshot and the events after it (see foldLatest), inside tx
+// or a read transaction of its own (see readTx).
+func (s *Store) loadLatest(ctx context.Context, tx *sql.Tx, id string) (*Match, error) {
+	tx, done, err := s.readTx(ctx, tx)
+	if err != nil {
+		return nil, err
 	}
+	defer done()
+	m, err := s.readMatchRow(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if m.State, err = s.foldLatest(ctx, tx, m); err != nil {
+		return nil, fmt.Errorf("db: fold match %s: %w", id, err)
+	}
+	m.Status = m.statusWith(m.State)
+	return m, nil
+}
+
+// readTx is tx when it is not nil, else a read transaction of its own (ended
+// by done), so that what is read comes from one snapshot of the database
+// even while appends go on.
+func (s *Store) readTx(ctx context.Context, tx *sql.Tx) (_ *sql.Tx, done func(), _ error) {
+	if tx != nil {
+		return tx, func() {}, nil
+	}
+	var opts *sql.TxOptions
+	if s.d.engine == enginePostgres {
+		opts = &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}
+	}
+	snap, err := s.read.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return snap, func() { snap.Rollback() }, nil //nolint:errcheck // read only
+}
+
+// loadMatch reads a match and its whole log from the database and folds
+// the log up to version upTo (all of it when upTo < 0), inside tx or a read
+// transaction of its own (see readTx).
+func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64) (*Match, []Event, error) {
+	tx, done, err := s.readTx(ctx, tx)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer done()
 	m, err := s.readMatchRow(ctx, tx, id)
 	if err != nil {
 		return nil, nil, err
@@ -145,7 +175,7 @@ func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64
 		log = log[:upTo]
 		m.Version = upTo
 	}
-	game, ok := s.games.Get(m.Game)
+	game, ok := s.game(ctx, m.Game)
 	if !ok {
 		return nil, nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", id, m.Game)
 	}

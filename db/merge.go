@@ -99,6 +99,9 @@ func (s *Store) MergePlayer(ctx context.Context, from, into string) (Played, err
 			if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE match_players SET player_id = ? WHERE match_id = ? AND player_id = ?`), into, m.cur.ID, from); err != nil {
 				return err
 			}
+			if err := s.DropSnapshotsFrom(ctx, tx, m.cur.ID, 0); err != nil { // they hold the old player's ID
+				return err
+			}
 			if err := s.rewriteResult(ctx, tx, m.cur, m.next); err != nil {
 				return err
 			}

@@ -42,6 +42,9 @@ type Config struct {
 	// 100,000): a state grows with its match.
 	CacheSize   int
 	CacheEvents int64
+	// SnapshotEvery is how many events apart a match's state is stored
+	// (default 256; see snapshots.go): what a state not in memory costs.
+	SnapshotEvery int64
 	// MaxBatch bounds how many writes one group commit carries (default 256).
 	MaxBatch int
 	// BusyTimeout is how long a connection waits on a lock (default 5s).
@@ -85,6 +88,8 @@ type Store struct {
 	janitor *janitor
 	// migrated is how many migrations this Open applied.
 	migrated int
+	// peers exchanges change notices with the other instances (PostgreSQL).
+	peers *Peers
 
 	closeOnce sync.Once
 	closeErr  error
@@ -157,6 +162,9 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	if cfg.CacheEvents <= 0 {
 		cfg.CacheEvents = 100_000
 	}
+	if cfg.SnapshotEvery <= 0 {
+		cfg.SnapshotEvery = 256
+	}
 	if cfg.MaxBatch <= 0 {
 		cfg.MaxBatch = 256
 	}
@@ -196,6 +204,10 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	if err := s.foldOldNames(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("db: fold player names: %w", err)
+	}
+	if err := s.loadSheetGames(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("db: score-sheet games: %w", err)
 	}
 	if cfg.KeyTTL > 0 {
 		s.janitor = startJanitor(s, cfg.KeyTTL, time.Hour)
@@ -314,6 +326,7 @@ func (s *Store) Close() error {
 }
 
 func (s *Store) close() error {
+	s.peers.close()
 	if s.janitor != nil {
 		s.janitor.close()
 	}

@@ -124,6 +124,36 @@ func TestAppMunchkinGame(t *testing.T) {
 	p.click("#tab-sheet")
 	p.waitText("#mk-sheet", "Ali")
 	p.axe("munchkin sheet")
+	// Every event in force is listed, the latest first, each with a fix.
+	p.click("#tab-events")
+	p.waitText("#events", "combat")
+	p.waitText("#events li", "Gnome")
+	p.axe("munchkin events")
+	seqOf := func(match func(typ string, d map[string]any) bool) string {
+		for _, e := range c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any) {
+			e := e.(map[string]any)
+			if d, ok := e["data"].(map[string]any); ok && e["voided"] == false && match(e["type"].(string), d) {
+				return fmt.Sprint(e["seq"])
+			}
+		}
+		t.Fatal("no such event")
+		return ""
+	}
+	// Voiding Sara's lost fight would leave her run-away roll without a
+	// fight: refused, naming the rule, nothing changed.
+	troll := seqOf(func(typ string, d map[string]any) bool { return typ == "combat" && strings.Contains(fmt.Sprint(d["monsters"]), "Troll") })
+	p.click("#events li[data-seq='" + troll + "'] .void-event")
+	p.waitText("#refusal", "MUNCHKIN-")
+	p.shot("munchkin-correction-refused")
+	// Sara's level change fixed from +1 to +2.
+	saraUp := seqOf(func(typ string, d map[string]any) bool { return typ == "level_changed" && d["player"] == ids[1] })
+	p.click("#events li[data-seq='" + saraUp + "'] .fix-event")
+	p.typeIn("#edit-delta", "2")
+	p.click("#edit-save")
+	p.waitText("#events", "delta +2")
+	if lv := playerLevel(c, id, ids[1]); lv != 3 {
+		t.Fatalf("Sara's level after the fix is %d, want 3", lv)
+	}
 
 	// Persian at phone size: right to left, Persian digits, names as entered.
 	p.click("#tab-play")
@@ -160,3 +190,15 @@ const asciiDigits = `(function () {
   }
   return out.join(' ');
 })()`
+
+// playerLevel is a Munchkin player's level as the API has it.
+func playerLevel(c *client, match, player string) int {
+	m := c.do("GET", "/v1/matches/"+match, nil, 200)
+	for _, p := range m["state"].(map[string]any)["players"].([]any) {
+		p := p.(map[string]any)
+		if p["id"] == player {
+			return int(p["level"].(float64))
+		}
+	}
+	return 0
+}

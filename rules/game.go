@@ -1,6 +1,9 @@
 package rules
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Game is one game's rules. Implementations are pure and safe for concurrent
 // use: a Game holds no mutable state of its own.
@@ -179,4 +182,18 @@ func Fingerprint(s State) ([]byte, error) {
 		Result *Result `json:"result"`
 		Next   Text    `json:"next"`
 	}{s, s.Scores(), s.Result(), s.Next()})
+}
+
+// CheckPlayerIDs refuses seats without an ID or with one given twice, as
+// an *InputError naming each such seat ("players[i]").
+func CheckPlayerIDs(players []Player) error {
+	var f Fields
+	seen := make(map[string]bool, len(players))
+	for i, p := range players {
+		if p.ID == "" || seen[p.ID] {
+			f.Add(fmt.Sprintf("players[%d]", i), "each player needs a distinct, non-empty ID")
+		}
+		seen[p.ID] = true
+	}
+	return f.Err()
 }

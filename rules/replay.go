@@ -35,7 +35,14 @@ func Replay(g Game, players []Player, options json.RawMessage, log []Event) (Sta
 	if err != nil {
 		return nil, fmt.Errorf("setup: %w", err)
 	}
-	for i, ev := range Effective(log) {
+	return Continue(g, s, log)
+}
+
+// Continue folds stored events onto s, the state the events before them
+// left (a snapshot): their undo records void events among them only.
+func Continue(g Game, s State, events []Event) (State, error) {
+	var err error
+	for i, ev := range Effective(events) {
 		s, err = applyStored(g, s, ev)
 		if err != nil {
 			return nil, fmt.Errorf("effective event %d (%s): %w", i+1, ev.Type, err)

@@ -73,15 +73,7 @@ func (game) Setup(players []rules.Player, options json.RawMessage) (rules.State,
 	if r := seatsRuling(len(players)); r != nil {
 		return nil, nil, rules.Violations([]rules.Ruling{*r})
 	}
-	var f rules.Fields
-	seen := map[string]bool{}
-	for i, p := range players {
-		if p.ID == "" || seen[p.ID] {
-			f.Add(fmt.Sprintf("players[%d]", i), "each player needs a distinct, non-empty ID")
-		}
-		seen[p.ID] = true
-	}
-	if err := f.Err(); err != nil {
+	if err := rules.CheckPlayerIDs(players); err != nil {
 		return nil, nil, err
 	}
 	opts, err := decodeOptions(options, players)

@@ -9,6 +9,7 @@ import { client, loadQueue, saveQueue, newKey, Problem, Offline } from './app-ap
 import { digits, parseNumber, deviceLang, word } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
+import { silverScreen } from './app-silver.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -36,7 +37,8 @@ function tableApp() {
     notes: [],
     remote: null,
     ruleShown: null,
-    fixing: null,
+    log: [],
+    editing: { open: false, seq: 0, type: '', fields: [] },
     stream: null,
     flushing: null,
 
@@ -72,6 +74,13 @@ function tableApp() {
     n(x) { return digits(this.lang, x); },
     // text shows a server's sentence in the page's digits.
     text(s) { return digits(this.lang, s); },
+    // named shows a referee's sentence that names players by ID with their
+    // names (as entered) instead.
+    named(s) {
+      let out = this.text(s);
+      for (const p of this.players()) out = out.split(this.text(p.id)).join(p.name);
+      return out;
+    },
     toggleLang() {
       this.lang = this.lang === 'fa' ? 'en' : 'fa';
       localStorage.setItem('motamed.lang', this.lang);
@@ -347,12 +356,17 @@ function tableApp() {
       const e = this.remote.event;
       return this.t('other_device') + (e ? ' ' + this.describe(e.type, e.data) : '');
     },
+    // describe is one line for an event: who, what, and its plain values.
     describe(type, data) {
       const who = data && data.player ? this.nameOf(data.player) + ': ' : '';
-      let what = type;
-      if (data && data.bid !== undefined) what += ' ' + this.n(data.bid);
-      if (data && data.delta !== undefined) what += ' ' + this.n((data.delta > 0 ? '+' : '') + data.delta);
-      return who + what;
+      const parts = [];
+      for (const [k, v] of Object.entries(data || {})) {
+        if (k === 'player') continue;
+        if (typeof v === 'number') parts.push(k + ' ' + this.n((k === 'delta' && v > 0 ? '+' : '') + v));
+        else if (typeof v === 'string') parts.push(k + ' ' + (this.players().some((p) => p.id === v) ? this.nameOf(v) : v));
+        else if (Array.isArray(v) && v.length && v.every((x) => x && typeof x.name === 'string')) parts.push(k + ' ' + v.map((x) => x.name).join(this.lang === 'fa' ? '، ' : ', '));
+      }
+      return who + type + (parts.length ? ' · ' + parts.join(', ') : '');
     },
 
     // ---- sending: every change goes through the queue, in order
@@ -451,6 +465,7 @@ function tableApp() {
       else if (q.kind === 'undo') res = await this.api.post(base + '/undo', undefined, h);
       else if (q.kind === 'redo') res = await this.api.post(base + '/redo', undefined, h);
       else if (q.kind === 'put') res = await this.api.put(base + '/events/' + q.seq, { type: q.type, data: q.data }, h);
+      else if (q.kind === 'void') res = await this.api.post(base + '/events/' + q.seq + '/void', undefined, h);
       const d = res.data || {};
       return d.match ? d : { match: d };
     },
@@ -483,6 +498,7 @@ function tableApp() {
         detail: b.detail || '',
         violations: b.violations || [],
         fields: b.errors || b.fields || [],
+        breaksAt: b.breaks_at || null,
         status: e.status,
       };
     },
@@ -500,10 +516,65 @@ function tableApp() {
     ruleURL(id) { return '/v1/rules/' + encodeURIComponent(id); },
 
     // ---- the event log, for corrections from the score sheet
-    async events() {
-      const r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events?limit=200');
-      return r.items || r.events || [];
+    /**
+     * eventsInForce is the match's events as they count now, in their
+     * order: undone and voided ones left out, a correction in the place of
+     * the event it replaced. Each keeps its own seq, the one to correct.
+     */
+    async eventsInForce() {
+      const r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events');
+      const all = r.items || r.events || [];
+      const bySeq = new Map(all.map((e) => [e.seq, e]));
+      const place = (e) => {
+        let seq = e.seq;
+        for (let x = e, hops = 0; x && hops < all.length; hops++) {
+          const back = x.replaces ?? x.restores;
+          if (back === undefined || back === null) break;
+          seq = back;
+          x = bySeq.get(back);
+        }
+        return seq;
+      };
+      return all
+        .filter((e) => !e.voided && (e.voids === undefined || e.voids === null))
+        .filter((e) => e.restores === undefined || e.restores === null || (bySeq.get(e.restores) || {}).voided)
+        .map((e) => ({ seq: e.seq, place: place(e), type: e.type, data: e.data }))
+        .sort((a, b) => a.place - b.place);
     },
+    // ---- the events tab: every event in force, each fixable or voidable
+    async openEvents() {
+      this.tab = 'events';
+      this.editing = { open: false, seq: 0, type: '', fields: [] };
+      try { this.log = (await this.eventsInForce()).reverse(); } catch (e) { this.log = []; this.showRefusal(e); }
+    },
+    eventLine(e) { return this.n(e.place) + '. ' + this.describe(e.type, e.data || {}); },
+    // editEvent opens a form of the event's plain fields (numbers, names,
+    // text, yes/no); lists and objects stay as they are.
+    editEvent(e) {
+      const fields = [];
+      for (const [k, v] of Object.entries(e.data || {})) {
+        if (typeof v === 'number') fields.push({ key: k, kind: 'number', value: String(v) });
+        else if (typeof v === 'boolean') fields.push({ key: k, kind: 'bool', value: v ? 'true' : 'false' });
+        else if (typeof v === 'string') fields.push({ key: k, kind: this.players().some((p) => p.id === v) ? 'player' : 'text', value: v });
+      }
+      this.editing = { open: true, seq: e.seq, type: e.type, data: e.data, fields };
+    },
+    fieldIs(f, kind) { return f.kind === kind; },
+    async saveEdit() {
+      const data = JSON.parse(JSON.stringify(this.editing.data || {}));
+      for (const f of this.editing.fields) {
+        if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) data[f.key] = v; } else if (f.kind === 'bool') data[f.key] = f.value === 'true';
+        else data[f.key] = f.value;
+      }
+      const ok = await this.correct(this.editing.seq, this.editing.type, data);
+      if (ok === true) this.openEvents();
+    },
+    async voidEvent(seq) {
+      const ok = await this.enqueue({ kind: 'void', seq });
+      if (ok === true) this.openEvents();
+    },
+    cancelEdit() { this.editing = { open: false, seq: 0, type: '', fields: [] }; },
+
     setTab(t) { this.tab = t; },
     tabIs(t) { return this.tab === t; },
   };
@@ -512,5 +583,6 @@ function tableApp() {
 Alpine.data('tableApp', tableApp);
 Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
+Alpine.data('silver', silverScreen);
 window.Alpine = Alpine;
 Alpine.start();

@@ -174,10 +174,9 @@ export function wizardScreen() {
     cell(row, id, key) { const m = row[key] || {}; return m[id] === undefined ? '' : this.n(m[id]); },
     trumpOfRow(row) { return this.trumpLabel(row.trump); },
     async startFix(row, id) {
-      const evs = await this.events();
+      const evs = await this.eventsInForce();
       let round = 0, seq = 0, old = null;
       for (const e of evs) {
-        if (e.voided || e.replaced) continue;
         if (e.type === 'round_started') round = e.data.round || round + 1;
         if (e.type === 'bid' && round === row.round && e.data.player === id) { seq = e.seq; old = e.data.bid; }
       }

@@ -1,0 +1,238 @@
+// Silver at the table: each turn as it is played (draw, discard or a census
+// with the caller's village size), the round's end with every village
+// revealed and the referee's scoring (census, Kamikaze, amulet, the end)
+// shown before it is recorded, the swap question at hand during a turn, and
+// the score sheet with each round's villages and a fix for any of them.
+// Whose turn it is, the census and the amulet come from the match's state;
+// the server checks every event.
+import { addWords, parseNumber } from './app-i18n.js';
+
+addWords({
+  en: {
+    sv_round_of: 'Round {r} of {n}', sv_round_to: 'Round {r} · until someone reaches 100',
+    sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
+    sv_discard: 'Took the discard', sv_census: 'Census', sv_village_size: 'Cards in the caller\'s village',
+    sv_call_census: 'Call a census', sv_census_by: '{p} called a census with {k} cards',
+    sv_owed: 'One more turn each: {p}', sv_census_done: 'Every player has had the last turn: reveal the villages.',
+    sv_round_end: 'The round ends', sv_reason: 'Why it ends', sv_reason_census: 'Census',
+    sv_reason_deck_empty: 'The deck ran out', sv_reason_villagers: 'Both Villagers face up',
+    sv_village_of: 'Village of {p}', sv_village_hint: 'Card values separated by spaces, e.g. 3 0 12',
+    sv_ask_round: 'Ask the referee', sv_record_round: 'Record the round', sv_sum: 'sum {s}',
+    sv_points: '{p} points', sv_swap: 'Ask the referee: a swap', sv_village: 'The village, from the left (? for an unknown card)',
+    sv_selected: 'Positions pulled forward', sv_selected_hint: 'e.g. 1 3', sv_drawn: 'Card drawn', sv_source: 'Drawn from',
+    sv_source_deck: 'the deck', sv_source_discard: 'the discard pile', sv_legal: 'Allowed', sv_illegal: 'Not allowed',
+    sv_village_after: 'The village afterwards', sv_ends: 'The game ends', sv_goes_on: 'The game goes on',
+    sv_fix_village: 'Fix the village of {p} in round {r}', sv_villages: 'Villages', sv_unknown: '?',
+    sv_deal: 'Deal and start round {r}', sv_census_mark: 'census', sv_kamikaze: 'Kamikaze', sv_jump: '100 → 50',
+  },
+  fa: {
+    sv_round_of: 'دورِ {r} از {n}', sv_round_to: 'دورِ {r} · تا کسی به ۱۰۰ برسد',
+    sv_start_player: 'شروع‌کننده', sv_amulet: 'طلسم', sv_turn_of: 'نوبتِ', sv_draw: 'کارت کشید',
+    sv_discard: 'کارتِ رو را برداشت', sv_census: 'سرشماری', sv_village_size: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده',
+    sv_call_census: 'درخواستِ سرشماری', sv_census_by: '{p} با {k} کارت سرشماری خواست',
+    sv_owed: 'هر کدام یک نوبتِ دیگر: {p}', sv_census_done: 'همه نوبتِ آخر را بازی کردند: دهکده‌ها را رو کنید.',
+    sv_round_end: 'پایانِ دور', sv_reason: 'چرا تمام شد', sv_reason_census: 'سرشماری',
+    sv_reason_deck_empty: 'دسته تمام شد', sv_reason_villagers: 'هر دو روستایی رو شدند',
+    sv_village_of: 'دهکده‌ی {p}', sv_village_hint: 'اعدادِ کارت‌ها با فاصله، مثلاً ۳ ۰ ۱۲',
+    sv_ask_round: 'از داور بپرس', sv_record_round: 'ثبتِ دور', sv_sum: 'جمع {s}',
+    sv_points: '{p} امتیاز', sv_swap: 'از داور بپرس: جابه‌جایی', sv_village: 'دهکده، از چپ (؟ برای کارتِ نامعلوم)',
+    sv_selected: 'جایگاه‌های جلوکشیده', sv_selected_hint: 'مثلاً ۱ ۳', sv_drawn: 'کارتِ کشیده', sv_source: 'از کجا',
+    sv_source_deck: 'دسته', sv_source_discard: 'کارت‌های رو', sv_legal: 'مجاز', sv_illegal: 'مجاز نیست',
+    sv_village_after: 'دهکده پس از آن', sv_ends: 'بازی تمام می‌شود', sv_goes_on: 'بازی ادامه دارد',
+    sv_fix_village: 'اصلاحِ دهکده‌ی {p} در دورِ {r}', sv_villages: 'دهکده‌ها', sv_unknown: '؟',
+    sv_deal: 'پخش و شروعِ دورِ {r}', sv_census_mark: 'سرشماری', sv_kamikaze: 'کامیکازه', sv_jump: '۱۰۰ ← ۵۰',
+  },
+});
+
+/** numbers reads card values typed with spaces or commas; null when one is not a number. */
+function numbers(s, unknown) {
+  const out = [];
+  for (const w of String(s ?? '').split(/[\s,،]+/).filter(Boolean)) {
+    if (unknown && (w === '?' || w === '؟')) { out.push(null); continue; }
+    const v = parseNumber(w);
+    if (v === null) return null;
+    out.push(v);
+  }
+  return out;
+}
+
+export function silverScreen() {
+  return {
+    censusSize: 3,
+    reason: '',
+    villages: {},
+    roundVerdict: null,
+    swap: { village: '', selected: '', drawn: '', source: 'deck' },
+    swapVerdict: null,
+    fixVillage: { open: false, seq: 0, player: '', round: 0, value: '', data: null },
+
+    sv() { return this.st(); },
+    svOptions() { return this.sv().options || (this.match && this.match.options) || {}; },
+    roundTitle() {
+      const o = this.svOptions();
+      if (o.end === 'points') return this.t('sv_round_to', { r: this.sv().round || 1 });
+      return this.t('sv_round_of', { r: this.sv().round || 1, n: o.rounds || 0 });
+    },
+    startPlayerName() { return this.nameOf(this.sv().first_player); },
+    amuletName() { return this.sv().amulet_holder ? this.nameOf(this.sv().amulet_holder) : '—'; },
+    census() { return this.sv().census || null; },
+    // pending is the pause between a scored round and the next deal.
+    pending() { return this.sv().phase === 'round_pending'; },
+    nextRound() { return this.sv().round || 1; },
+    async startRound() { await this.send('round_started', { round: this.nextRound() }); },
+    // turnPlayer is whose turn the referee says it is; null once a census
+    // has had its last turns (the round can only end).
+    turnPlayer() {
+      const s = this.sv();
+      if (s.next_turn) return s.next_turn;
+      if (s.census && (s.census.owed_turns || []).length === 0) return null;
+      return s.turns_recorded ? null : s.first_player;
+    },
+    turnName() { const p = this.turnPlayer(); return p ? this.nameOf(p) : ''; },
+    censusText() {
+      const c = this.census();
+      return c ? this.t('sv_census_by', { p: this.nameOf(c.caller), k: c.village_size }) : '';
+    },
+    owedText() {
+      const c = this.census();
+      if (!c) return '';
+      const owed = c.owed_turns || [];
+      if (!owed.length) return this.t('sv_census_done');
+      return this.t('sv_owed', { p: owed.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', ') });
+    },
+    sizes() { return [1, 2, 3, 4, 5, 6]; },
+    pickSize(k) { this.censusSize = k; },
+    sizeIs(k) { return this.censusSize === k; },
+    async takeTurn(action) {
+      const p = this.turnPlayer();
+      if (!p) return;
+      const data = { player: p, action };
+      if (action === 'census') data.village_size = this.censusSize;
+      await this.send('turn_taken', data);
+    },
+
+    // The round's end: every village revealed, scored by the referee first.
+    reasons() { return ['census', 'deck_empty', 'villagers']; },
+    reasonNow() { return this.reason || (this.census() ? 'census' : 'deck_empty'); },
+    setReason(v) { this.reason = v; this.roundVerdict = null; },
+    villageOf(id) { return this.villages[id] || ''; },
+    setVillage(id, v) { this.villages = Object.assign({}, this.villages, { [id]: v }); this.roundVerdict = null; },
+    villageData() {
+      const out = {};
+      for (const p of this.players()) {
+        const v = numbers(this.villages[p.id]);
+        out[p.id] = v === null ? [] : v;
+      }
+      return out;
+    },
+    async askRound() {
+      const s = this.sv();
+      const o = this.svOptions();
+      const q = {
+        players: this.players().map((p) => p.id), villages: this.villageData(), first_player: s.first_player,
+        totals_before: s.totals || {}, round: s.round, options: { end: o.end, kamikaze: !!o.kamikaze },
+      };
+      if (o.end !== 'points') q.options.rounds = o.rounds;
+      if (s.census) q.census_by = s.census.caller;
+      if (s.amulet_holder) q.amulet_holder = s.amulet_holder;
+      const jumped = Object.keys(s.score_jump_used || {}).filter((k) => s.score_jump_used[k]);
+      if (jumped.length) q.score_jump_used = jumped;
+      try {
+        this.roundVerdict = (await this.api.post('/v1/referee/silver/round', q)).data;
+      } catch (e) {
+        this.roundVerdict = null;
+        this.showRefusal(e);
+      }
+    },
+    // verdictLines are the referee's rulings on the round, each with its rule.
+    verdictLines() {
+      const v = this.roundVerdict;
+      if (!v) return [];
+      const out = [];
+      for (const k of ['census', 'kamikaze']) if (v[k]) out.push(v[k]);
+      for (const j of v.score_jumps || []) out.push(j);
+      if (v.amulet) out.push(v.amulet);
+      if (v.end) out.push(v.end);
+      if (v.result) out.push(v.result);
+      return out.map((x, i) => ({ key: i + x.rule, rule: x.rule, title: x.title || '', text: this.named(x.explanation) }));
+    },
+    verdictPoints(id) {
+      const v = this.roundVerdict;
+      if (!v) return '';
+      return this.t('sv_sum', { s: (v.sums || {})[id] }) + ' · ' + this.t('sv_points', { p: (v.points || {})[id] });
+    },
+    async recordRound() {
+      const ok = await this.send('round_ended', { reason: this.reasonNow(), villages: this.villageData() });
+      if (ok) { this.villages = {}; this.reason = ''; this.roundVerdict = null; }
+    },
+
+    // The swap question: legal or not, and what happens to the cards.
+    async askSwap() {
+      const village = numbers(this.swap.village, true);
+      const selected = numbers(this.swap.selected);
+      const drawn = parseNumber(this.swap.drawn);
+      const q = { village: village || [], selected: selected || [], source: this.swap.source };
+      if (drawn !== null) q.drawn = drawn;
+      try {
+        this.swapVerdict = (await this.api.post('/v1/referee/silver/swap', q)).data;
+      } catch (e) {
+        this.swapVerdict = null;
+        this.showRefusal(e);
+      }
+    },
+    swapHeadline() {
+      const v = this.swapVerdict;
+      return v ? (v.legal ? this.t('sv_legal') : this.t('sv_illegal')) + (v.title ? ': ' + v.title : '') : '';
+    },
+    swapAfter() {
+      const v = this.swapVerdict;
+      return v ? (v.village_after || []).map((x) => (x === null ? this.t('sv_unknown') : this.n(x))).join(' ') : '';
+    },
+    swapSteps() {
+      const v = this.swapVerdict;
+      if (!v) return [];
+      const out = [];
+      for (const k of ['burned', 'returned_face_down', 'drawn_card', 'penalty_card', 'discard_top']) {
+        if (v[k]) out.push({ key: k, rule: v[k].rule, text: this.text(v[k].explanation) });
+      }
+      return out;
+    },
+
+    // The score sheet: each round's villages, sums, points and totals.
+    sheetRows() { return this.rounds(); },
+    villageCell(row, id) {
+      const v = (row.villages || {})[id] || [];
+      return v.map((x) => this.n(x)).join(' ');
+    },
+    rowNum(row, key, id) { const m = row[key] || {}; return m[id] === undefined ? '' : this.n(m[id]); },
+    rowMarks(row, id) {
+      const out = [];
+      if (row.census_by === id) out.push(this.t('sv_census_mark'));
+      if (row.kamikaze === id) out.push(this.t('sv_kamikaze'));
+      if ((row.score_jumps || []).includes(id)) out.push(this.t('sv_jump'));
+      if (row.amulet_holder === id) out.push('◆');
+      return out.join(' ');
+    },
+    async startFixVillage(row, id) {
+      const evs = await this.eventsInForce();
+      let round = 0, ev = null;
+      for (const e of evs) {
+        if (e.type !== 'round_ended') continue;
+        round = (e.data && e.data.round) || round + 1;
+        if (round === row.round) ev = e;
+      }
+      if (!ev) return;
+      this.fixVillage = { open: true, seq: ev.seq, player: id, round: row.round, value: this.n(((ev.data.villages || {})[id] || []).join(' ')), data: ev.data };
+    },
+    fixVillageTitle() { return this.fixVillage.open ? this.t('sv_fix_village', { p: this.nameOf(this.fixVillage.player), r: this.fixVillage.round }) : ''; },
+    async saveFixVillage() {
+      const v = numbers(this.fixVillage.value);
+      if (v === null) return;
+      const f = this.fixVillage;
+      const data = Object.assign({}, f.data, { villages: Object.assign({}, f.data.villages, { [f.player]: v }) });
+      const ok = await this.correct(f.seq, 'round_ended', data);
+      if (ok === true) this.cancelFixVillage();
+    },
+    cancelFixVillage() { this.fixVillage = { open: false, seq: 0, player: '', round: 0, value: '', data: null }; },
+  };
+}

@@ -1,0 +1,243 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// Snapshots: the state of a match is stored every SnapshotEvery events and
+// when it finishes, in the transaction of the event that reaches it, so
+// that a state not in the cache (after a restart, or evicted) is read from
+// the latest snapshot and the few events after it, not folded from the
+// whole log. The two latest boundaries are kept: an undo that voids an
+// event before the latest snapshot folds from the one before.
+
+// snapshotWrite is a snapshot to store with an append, prepared on the
+// request's goroutine (encoding a long match's state is not work for the
+// writer every table waits for).
+type snapshotWrite struct {
+	seq     int64
+	version string
+	state   []byte
+	keep    int64 // older snapshots than this seq are deleted
+}
+
+// snapshotFor is the snapshot to store with the change that takes cur to
+// next, or nil when next is not at a boundary.
+func (s *Store) snapshotFor(cur, next *Match) (*snapshotWrite, error) {
+	every := s.cfg.SnapshotEvery
+	finishes := next.State.Result() != nil && cur.State.Result() == nil
+	if every <= 0 || next.Version == 0 || next.Version%every != 0 && !finishes {
+		return nil, nil
+	}
+	game, ok := s.games.Get(next.Game)
+	if !ok {
+		return nil, notFound("game", next.Game)
+	}
+	state, err := rules.EncodeState(next.State)
+	if err != nil {
+		return nil, fmt.Errorf("db: snapshot of match %s: %w", next.ID, err)
+	}
+	return &snapshotWrite{seq: next.Version, version: rules.SnapshotVersion(game, next.Players(), next.Options),
+		state: state, keep: (next.Version/every - 1) * every}, nil
+}
+
+// write stores the snapshot in the append's transaction.
+func (w *snapshotWrite) write(ctx context.Context, s *Store, tx *sql.Tx, matchID string) error {
+	if w == nil {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM match_snapshots WHERE match_id = ? AND (seq >= ? OR seq < ?)`),
+		matchID, w.seq, w.keep); err != nil {
+		return fmt.Errorf("db: replace snapshots: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO match_snapshots (match_id, seq, version, state) VALUES (?, ?, ?, ?)`),
+		matchID, w.seq, w.version, w.state); err != nil {
+		return fmt.Errorf("db: insert snapshot: %w", err)
+	}
+	return nil
+}
+
+// DropSnapshotsFrom deletes the match's snapshots at seq and after, inside
+// tx: a change to the event at seq (a correction) makes them wrong.
+func (s *Store) DropSnapshotsFrom(ctx context.Context, tx *sql.Tx, matchID string, seq int64) error {
+	_, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM match_snapshots WHERE match_id = ? AND seq >= ?`), matchID, seq)
+	return err
+}
+
+// foldLatest folds m's state (m is a match row read by readMatchRow, at
+// its version) from its latest usable snapshot and the records after it,
+// or from its setup when none is usable; extra records follow the stored
+// ones (an undo being decided).
+func (s *Store) foldLatest(ctx context.Context, q querier, m *Match, extra ...Event) (rules.State, error) {
+	game, ok := s.games.Get(m.Game)
+	if !ok {
+		return nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", m.ID, m.Game)
+	}
+	version := rules.SnapshotVersion(game, m.Players(), m.Options)
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, version, state FROM match_snapshots
+		WHERE match_id = ? AND seq <= ? ORDER BY seq DESC`), m.ID, m.Version)
+	if err != nil {
+		return nil, err
+	}
+	type snap struct {
+		seq   int64
+		state []byte
+	}
+	var snaps []snap
+	for rows.Next() {
+		var sn snap
+		var v string
+		if err := rows.Scan(&sn.seq, &v, &sn.state); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if v == version { // another version's snapshot is ignored: the next boundary rewrites it
+			snaps = append(snaps, sn)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	from := int64(0)
+	if len(snaps) > 0 {
+		from = snaps[len(snaps)-1].seq
+	}
+	tail, err := s.readTail(ctx, q, m.ID, from, m.Version)
+	if err != nil {
+		return nil, err
+	}
+	tail = append(tail, extra...)
+	for _, sn := range snaps {
+		after := tail[sn.seq-from:]
+		if !onlyAfter(after, sn.seq) {
+			continue
+		}
+		st, err := rules.DecodeState(game, m.Players(), m.Options, sn.state)
+		if err != nil {
+			s.log.Warn("unreadable snapshot; folding the log", "match", m.ID, "seq", sn.seq, "err", err)
+			break
+		}
+		return rules.Continue(game, st, effectiveEvents(after))
+	}
+	log, err := s.readTail(ctx, q, m.ID, 0, from)
+	if err != nil {
+		return nil, err
+	}
+	return rules.Replay(game, m.Players(), m.Options, effectiveEvents(append(log, tail...)))
+}
+
+// onlyAfter reports whether the records of tail, which follow a snapshot
+// at seq, change only events after it: no undo reaches back before them,
+// and no correction names an event the snapshot holds. Then the events in
+// force are the snapshot's followed by tail's own.
+func onlyAfter(tail []Event, seq int64) bool {
+	inForce := 0 // tail's own events in force, as markLog counts them
+	for _, e := range tail {
+		switch {
+		case e.Type == rules.UndoType:
+			if inForce == 0 {
+				return false
+			}
+			inForce--
+		case e.Type == MatchUpdateType:
+		case e.Type == VoidType || e.Type == RedoType || e.Corrects > 0:
+			if e.Corrects <= seq {
+				return false
+			}
+			switch e.Type {
+			case VoidType:
+				inForce--
+			case RedoType:
+				inForce++
+			}
+		default:
+			inForce++
+		}
+	}
+	return true
+}
+
+// readTail reads the records of a match after seq from, up to seq to.
+func (s *Store) readTail(ctx context.Context, q querier, matchID string, from, to int64) ([]Event, error) {
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, corrects FROM events WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`),
+		matchID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]Event, 0, to-from)
+	for rows.Next() {
+		var e Event
+		var data string
+		var corrects sql.NullInt64
+		if err := rows.Scan(&e.Seq, &e.Type, &data, &corrects); err != nil {
+			return nil, err
+		}
+		if e.Seq != from+int64(len(out))+1 {
+			return nil, fmt.Errorf("db: match %s log has a gap before event %d", matchID, e.Seq)
+		}
+		e.Data, e.Corrects = json.RawMessage(data), corrects.Int64
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if int64(len(out)) != to-from {
+		return nil, fmt.Errorf("db: match %s has %d records after %d, want %d", matchID, len(out), from, to-from)
+	}
+	return out, nil
+}
+
+// CheckSnapshots compares every stored snapshot of the match with a replay
+// of its log up to the snapshot's seq, and reports those that differ or
+// cannot be read (a snapshot of another version is reported as such).
+func (s *Store) checkSnapshots(ctx context.Context, m *Match, log []Event) ([]string, error) {
+	game, ok := s.games.Get(m.Game)
+	if !ok {
+		return nil, nil
+	}
+	version := rules.SnapshotVersion(game, m.Players(), m.Options)
+	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT seq, version, state FROM match_snapshots WHERE match_id = ? ORDER BY seq`), m.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var seq int64
+		var v string
+		var data []byte
+		if err := rows.Scan(&seq, &v, &data); err != nil {
+			return nil, err
+		}
+		switch {
+		case v != version:
+			continue // written by other rules: never read, rewritten at the next boundary
+		case seq > int64(len(log)):
+			problems = append(problems, fmt.Sprintf("snapshot at %d is past the log's end", seq))
+			continue
+		}
+		snap, err := rules.DecodeState(game, m.Players(), m.Options, data)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("snapshot at %d: %v", seq, err))
+			continue
+		}
+		replayed, err := rules.Replay(game, m.Players(), m.Options, effectiveEvents(slices.Clone(log[:seq])))
+		if err != nil {
+			return nil, err
+		}
+		a, errA := rules.Fingerprint(snap)
+		b, errB := rules.Fingerprint(replayed)
+		if errA != nil || errB != nil || string(a) != string(b) {
+			problems = append(problems, fmt.Sprintf("snapshot at %d differs from the replay", seq))
+		}
+	}
+	return problems, rows.Err()
+}

@@ -1,0 +1,50 @@
+package sheet
+
+import "github.com/motamed/motamed/rules"
+
+// The rules every score sheet keeps: the sheet's own consistency, not a
+// game's rules (which Motamed does not know for these games).
+var catalog = func() []rules.RuleEntry {
+	src := rules.Source{Seed: "", Kind: "default", Section: "برگهٔ امتیاز", SectionEN: "Score sheet"}
+	entry := func(id string, check rules.Checkability, titleEN, titleFA, textEN, textFA string) rules.RuleEntry {
+		return rules.RuleEntry{ID: id, Title: rules.T(titleEN, titleFA), Text: rules.T(textEN, textFA), Source: src, Check: check}
+	}
+	return []rules.RuleEntry{
+		entry("SHEET-PLAYERS-1", rules.Checked, "Player count", "تعداد بازیکنان",
+			"A match seats as many players as the sheet's definition allows (min_players to max_players).",
+			"هر بازی به تعدادی بازیکن که تعریف برگه اجازه می‌دهد (min_players تا max_players) نیاز دارد."),
+		entry("SHEET-ROW-1", rules.Checked, "Every player in every row", "همهٔ بازیکنان در هر سطر",
+			"A row (a round or a category) is recorded for every player at once: nobody is left out.",
+			"هر سطر (یک دور یا یک دسته) برای همهٔ بازیکنان با هم ثبت می‌شود و کسی جا نمی‌ماند."),
+		entry("SHEET-ROW-2", rules.Checked, "A row once", "هر سطر یک بار",
+			"Each round or category is recorded once; a wrong row is corrected, not recorded again.",
+			"هر دور یا دسته یک بار ثبت می‌شود؛ سطر اشتباه اصلاح می‌شود، نه دوباره ثبت."),
+		entry("SHEET-ROUND-1", rules.Checked, "Rounds in order", "دورها به ترتیب",
+			"Rounds are recorded in their order: 1, 2, 3 ...",
+			"دورها به ترتیب ثبت می‌شوند: ۱، ۲، ۳ ..."),
+		entry("SHEET-ROUND-2", rules.Checked, "No round past the last", "نه دوری پس از آخرین",
+			"A sheet with a fixed number of rounds has no round past its last.",
+			"برگه‌ای که شمار دورهایش معلوم است دوری پس از دور آخر ندارد."),
+		entry("SHEET-VALUE-1", rules.Checked, "A value within its row's range", "امتیاز در بازهٔ سطر",
+			"A score lies within its row's minimum and maximum, when the sheet gives them.",
+			"هر امتیاز در بازهٔ کمینه و بیشینهٔ سطرش است، اگر برگه آن‌ها را تعیین کرده باشد."),
+		entry("SHEET-VALUE-2", rules.Checked, "No negative score unless allowed", "امتیاز منفی فقط اگر مجاز باشد",
+			"A score is zero or more unless the sheet allows negative scores.",
+			"امتیاز صفر یا بیشتر است، مگر آن‌که برگه امتیاز منفی را مجاز کرده باشد."),
+		entry("SHEET-FINISH-1", rules.Checked, "The end of the sheet", "پایان برگه",
+			"A sheet ends when its last round or every category is recorded; a sheet of open rounds ends when the table says so, after at least one round.",
+			"برگه وقتی تمام می‌شود که دور آخر یا همهٔ دسته‌ها ثبت شده باشد؛ برگهٔ دورهای باز وقتی تمام می‌شود که سر میز اعلام شود، پس از دست‌کم یک دور."),
+		entry("SHEET-FINAL-1", rules.Checked, "Final totals recorded elsewhere", "امتیازهای نهایی ثبت‌شده در جای دیگر",
+			"A match kept elsewhere (an import) is recorded by its final totals and places, on an empty sheet.",
+			"بازی‌ای که جای دیگری ثبت شده (درون‌ریزی) با امتیازها و رتبه‌های نهایی‌اش، روی برگهٔ خالی ثبت می‌شود."),
+		entry("SHEET-RANK-1", rules.Computed, "Who wins", "برنده",
+			"The highest total wins (the lowest, on a lowest-wins sheet); equal totals share a place.",
+			"بیشترین مجموع می‌برد (در برگهٔ کمترین‌برنده، کمترین)؛ مجموع‌های برابر رتبهٔ مشترک دارند."),
+		entry("SHEET-RANK-2", rules.Computed, "Tie-break", "شکستن تساوی",
+			"With a tie-break category, equal totals are ordered by that category's score; players still equal share a place.",
+			"اگر دستهٔ شکستن تساوی تعیین شده باشد، مجموع‌های برابر با امتیاز آن دسته مرتب می‌شوند؛ بازیکنانی که باز هم برابرند رتبهٔ مشترک دارند."),
+	}
+}()
+
+// Catalog is every rule a score sheet can cite: the same for every sheet.
+func Catalog() []rules.RuleEntry { return catalog }

@@ -1,0 +1,197 @@
+// Package sheet turns a stored score-sheet definition into a game: any
+// game of a cafe's shelf whose rules Motamed does not know is kept by its
+// score sheet (rounds or named categories), checked for the sheet's own
+// consistency and ranked by its totals.
+package sheet
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// Definition is a score sheet as an admin or a league owner defines it.
+// Once matches use it, it never changes; a change is a new version, a
+// definition of its own with its own ID.
+type Definition struct {
+	// ID is the game's ID (lower-case letters, digits and dashes); a later
+	// version's ID is its first version's with "-v2", "-v3" ... appended.
+	ID string `json:"id"`
+	// Version is 1 for a new sheet; VersionOf names the first version's ID
+	// for a later one.
+	Version   int    `json:"version"`
+	VersionOf string `json:"version_of,omitempty"`
+	// Name and NameFA: at least one is given.
+	Name       string `json:"name"`
+	NameFA     string `json:"name_fa"`
+	MinPlayers int    `json:"min_players"`
+	MaxPlayers int    `json:"max_players"`
+	// Exactly one of Rounds and Categories says what the rows are.
+	Rounds     *Rounds    `json:"rounds,omitempty"`
+	Categories []Category `json:"categories,omitempty"`
+	// LowestWins: the lowest total wins (golf); otherwise the highest.
+	LowestWins bool `json:"lowest_wins"`
+	// Negative: scores may be below zero.
+	Negative bool `json:"negative"`
+	// TieBreak is a category whose score breaks a tie on the total (the
+	// better score as for the total); players still equal share a place.
+	TieBreak string `json:"tie_break,omitempty"`
+}
+
+// Rounds is a sheet of numbered rounds.
+type Rounds struct {
+	// Count is the number of rounds; 0 means open: the sheet ends when the
+	// table records sheet_finished.
+	Count int  `json:"count"`
+	Min   *int `json:"min,omitempty"`
+	Max   *int `json:"max,omitempty"`
+}
+
+// Category is one named row of a sheet.
+type Category struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	NameFA string `json:"name_fa,omitempty"`
+	Min    *int   `json:"min,omitempty"`
+	Max    *int   `json:"max,omitempty"`
+}
+
+// Limits of a definition: far beyond any real sheet, far from overflow.
+const (
+	MaxPlayers    = 20
+	MaxRows       = 100
+	MaxValue      = 1_000_000
+	maxNameLength = 100
+)
+
+var (
+	idPattern       = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,39}$`)
+	categoryPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
+)
+
+// Slug makes a game ID from a name: lower-case Latin letters and digits,
+// the rest dashes; "" when nothing is left (a Persian-only name).
+func Slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		default:
+			dash = true
+		}
+	}
+	s := b.String()
+	if len(s) > 40 {
+		s = strings.TrimRight(s[:40], "-")
+	}
+	if len(s) < 2 {
+		return ""
+	}
+	return s
+}
+
+// Check validates a definition; every problem is a field error naming the
+// field (an *rules.InputError).
+func (d *Definition) Check() error {
+	var f rules.Fields
+	if !idPattern.MatchString(d.ID) {
+		f.Add("id", "must be 2 to 40 lower-case letters, digits and dashes, starting with a letter or digit")
+	}
+	if strings.TrimSpace(d.Name) == "" && strings.TrimSpace(d.NameFA) == "" {
+		f.Add("name", "is required (or name_fa): the game's name in English and/or Persian")
+	}
+	if len(d.Name) > maxNameLength || len(d.NameFA) > maxNameLength {
+		f.Add("name", fmt.Sprintf("must be at most %d bytes", maxNameLength))
+	}
+	if d.MinPlayers < 1 || d.MinPlayers > MaxPlayers {
+		f.Add("min_players", fmt.Sprintf("must be from 1 to %d", MaxPlayers))
+	}
+	if d.MaxPlayers < d.MinPlayers || d.MaxPlayers > MaxPlayers {
+		f.Add("max_players", fmt.Sprintf("must be from min_players to %d", MaxPlayers))
+	}
+	switch {
+	case d.Rounds == nil && len(d.Categories) == 0:
+		f.Add("rounds", "is required unless categories are given: a sheet has rounds or named categories")
+	case d.Rounds != nil && len(d.Categories) > 0:
+		f.Add("categories", "cannot be given together with rounds: a sheet has rounds or categories")
+	case d.Rounds != nil:
+		if d.Rounds.Count < 0 || d.Rounds.Count > MaxRows {
+			f.Add("rounds.count", fmt.Sprintf("must be from 1 to %d, or 0 for open rounds", MaxRows))
+		}
+		d.checkRange(d.Rounds.Min, d.Rounds.Max, "rounds", &f)
+	default:
+		if len(d.Categories) > MaxRows {
+			f.Add("categories", fmt.Sprintf("lists at most %d categories", MaxRows))
+		}
+		seen := map[string]bool{}
+		for i, c := range d.Categories {
+			path := fmt.Sprintf("categories[%d]", i)
+			if !categoryPattern.MatchString(c.ID) {
+				f.Add(path+".id", "must be 1 to 40 lower-case letters, digits, dashes and underscores")
+			}
+			if seen[c.ID] {
+				f.Add(path+".id", fmt.Sprintf("%q is given twice", c.ID))
+			}
+			seen[c.ID] = true
+			if strings.TrimSpace(c.Name) == "" && strings.TrimSpace(c.NameFA) == "" {
+				f.Add(path+".name", "is required (or name_fa)")
+			}
+			d.checkRange(c.Min, c.Max, path, &f)
+		}
+	}
+	if d.TieBreak != "" && d.category(d.TieBreak) < 0 {
+		f.Add("tie_break", "must be the id of one of the categories")
+	}
+	return f.Err()
+}
+
+func (d *Definition) checkRange(lo, hi *int, path string, f *rules.Fields) {
+	for _, b := range []struct {
+		v    *int
+		name string
+	}{{lo, ".min"}, {hi, ".max"}} {
+		if b.v != nil && (*b.v < -MaxValue || *b.v > MaxValue) {
+			f.Add(path+b.name, fmt.Sprintf("must be from %d to %d", -MaxValue, MaxValue))
+		}
+		if b.v != nil && *b.v < 0 && !d.Negative {
+			f.Add(path+b.name, "cannot be negative unless negative is true")
+		}
+	}
+	if lo != nil && hi != nil && *lo > *hi {
+		f.Add(path+".max", "must not be below min")
+	}
+}
+
+// category returns the index of the category with id, or -1.
+func (d *Definition) category(id string) int {
+	for i, c := range d.Categories {
+		if c.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// DisplayName is the English name, else the Persian one.
+func (d *Definition) DisplayName() string {
+	if d.Name != "" {
+		return d.Name
+	}
+	return d.NameFA
+}
+
+// displayNameFA is the Persian name, else the English one.
+func (d *Definition) displayNameFA() string {
+	if d.NameFA != "" {
+		return d.NameFA
+	}
+	return d.Name
+}

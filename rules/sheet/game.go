@@ -1,0 +1,114 @@
+package sheet
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// The events of a score sheet.
+const (
+	EvScoresRecorded = "scores_recorded"
+	EvSheetFinished  = "sheet_finished"
+	EvFinalRecorded  = "final_recorded"
+)
+
+// Game is a score sheet as a game: the same contract as the five games
+// whose rules Motamed knows.
+type Game struct{ def *Definition }
+
+// New returns the game of a checked definition.
+func New(def Definition) *Game {
+	d := def
+	return &Game{def: &d}
+}
+
+// Definition returns the game's definition.
+func (g *Game) Definition() Definition { return *g.def }
+
+// Info describes the game.
+func (g *Game) Info() rules.Info {
+	d := g.def
+	rows := "the categories"
+	if d.Rounds != nil {
+		rows = "the next round"
+	}
+	events := []rules.EventDoc{
+		{Type: EvScoresRecorded, Description: "One row of the sheet for every player: {round, scores: {player_id: value}} on a sheet of rounds, {category, scores} on a sheet of categories (" + rows + "). Values are checked against the row's range and the sheet's sign; every player is required.",
+			Example: json.RawMessage(g.exampleRow())},
+		{Type: EvFinalRecorded, Description: "The final totals of a match kept elsewhere (an import), on an empty sheet: {scores: {player_id: total}, places?: {player_id: place}}. Places, when given, are as recorded; otherwise they follow the totals. The match finishes.",
+			Example: json.RawMessage(`{"scores":{"p1":80,"p2":72},"places":{"p1":1,"p2":2}}`)},
+	}
+	if d.Rounds != nil && d.Rounds.Count == 0 {
+		events = append(events, rules.EventDoc{Type: EvSheetFinished, Description: "The table ends a sheet of open rounds, after at least one round: {}.", Example: json.RawMessage(`{}`)})
+	}
+	return rules.Info{ID: d.ID, Name: d.DisplayName(), NameFA: d.displayNameFA(), MinPlayers: d.MinPlayers, MaxPlayers: d.MaxPlayers,
+		Options: []rules.OptionDoc{}, Events: events}
+}
+
+func (g *Game) exampleRow() string {
+	if g.def.Rounds != nil {
+		return `{"round":1,"scores":{"p1":4,"p2":5}}`
+	}
+	return fmt.Sprintf(`{"category":%q,"scores":{"p1":4,"p2":5}}`, g.def.Categories[0].ID)
+}
+
+// Catalog lists the sheet rules.
+func (g *Game) Catalog() []rules.RuleEntry { return catalog }
+
+// Referees: a score sheet has no stateless questions.
+func (g *Game) Referees() []rules.Referee { return nil }
+
+// Setup seats the players; a sheet has no options.
+func (g *Game) Setup(players []rules.Player, options json.RawMessage) (rules.State, any, error) {
+	var none struct{}
+	if err := rules.Decode(options, "options", &none); err != nil {
+		return nil, nil, err
+	}
+	d := g.def
+	if n := len(players); n < d.MinPlayers || n > d.MaxPlayers {
+		return nil, nil, rules.Violate("SHEET-PLAYERS-1",
+			fmt.Sprintf("%s is played by %d to %d players, not %d.", d.DisplayName(), d.MinPlayers, d.MaxPlayers, n),
+			fmt.Sprintf("%s را %d تا %d بازیکن بازی می‌کنند، نه %d نفر.", d.displayNameFA(), d.MinPlayers, d.MaxPlayers, n))
+	}
+	if err := rules.CheckPlayerIDs(players); err != nil {
+		return nil, nil, err
+	}
+	s := &State{def: d, Players: players, Rows: []Row{}, Totals: map[string]int{}}
+	for _, p := range players {
+		s.Totals[p.ID] = 0
+	}
+	return s, struct{}{}, nil
+}
+
+// Apply records one event.
+func (g *Game) Apply(st rules.State, ev rules.Event) (rules.State, []rules.Ruling, error) {
+	s, ok := st.(*State)
+	if !ok || s.def.ID != g.def.ID {
+		return nil, nil, fmt.Errorf("sheet %s: foreign state %T", g.def.ID, st)
+	}
+	if s.Finished {
+		return nil, nil, rules.ErrFinished
+	}
+	switch ev.Type {
+	case EvScoresRecorded:
+		return s.applyScores(ev.Data)
+	case EvFinalRecorded:
+		return s.applyFinal(ev.Data)
+	case EvSheetFinished:
+		if g.def.Rounds != nil && g.def.Rounds.Count == 0 {
+			return s.applyFinished(ev.Data)
+		}
+	}
+	return nil, nil, fmt.Errorf("%w: %q (a score sheet records %s)", rules.ErrUnknownEvent, ev.Type, strings.Join(g.eventTypes(), ", "))
+}
+
+func (g *Game) eventTypes() []string {
+	var out []string
+	for _, e := range g.Info().Events {
+		out = append(out, e.Type)
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package sheet
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/motamed/motamed/rules"
+)
+
+// State is a score sheet as far as it is filled in.
+type State struct {
+	def     *Definition
+	Players []rules.Player `json:"players"`
+	// Rows are the recorded rows in the order recorded; a row never
+	// changes once recorded (a correction replays the log).
+	Rows   []Row          `json:"rows"`
+	Totals map[string]int `json:"totals"`
+	// Places are the places recorded with final_recorded, if any.
+	Places   map[string]int `json:"places,omitempty"`
+	Finished bool           `json:"finished"`
+}
+
+// Row is one recorded round or category.
+type Row struct {
+	Round    int            `json:"round,omitempty"`
+	Category string         `json:"category,omitempty"`
+	Final    bool           `json:"final,omitempty"` // the totals of final_recorded
+	Scores   map[string]int `json:"scores"`
+}
+
+func (s *State) clone() *State {
+	c := *s
+	c.Rows = slices.Clone(s.Rows)
+	c.Totals = maps.Clone(s.Totals)
+	return &c
+}
+
+// Scores: totals are the sums; rows are the recorded rows.
+func (s *State) Scores() rules.Scores { return rules.Scores{Totals: s.Totals, Rounds: s.Rows} }
+
+// Result ranks the players once the sheet is finished: by the places
+// recorded with final_recorded, else by total (SHEET-RANK-1) and the
+// tie-break category (SHEET-RANK-2).
+func (s *State) Result() *rules.Result {
+	if !s.Finished {
+		return nil
+	}
+	ids := make([]string, len(s.Players))
+	for i, p := range s.Players {
+		ids[i] = p.ID
+	}
+	if s.Places != nil {
+		return rules.RankKeys(ids, func(id string) []int { return []int{s.Places[id]} })
+	}
+	sign := -1 // higher is better: sort by -total
+	if s.def.LowestWins {
+		sign = 1
+	}
+	tie := s.tieBreakRow()
+	return rules.RankKeys(ids, func(id string) []int {
+		k := []int{sign * s.Totals[id]}
+		if tie != nil {
+			k = append(k, sign*tie.Scores[id])
+		}
+		return k
+	})
+}
+
+func (s *State) tieBreakRow() *Row {
+	if s.def.TieBreak == "" {
+		return nil
+	}
+	for i := range s.Rows {
+		if s.Rows[i].Category == s.def.TieBreak {
+			return &s.Rows[i]
+		}
+	}
+	return nil
+}
+
+// Next says which row is due.
+func (s *State) Next() rules.Text {
+	if s.Finished {
+		return rules.Text{}
+	}
+	d := s.def
+	if d.Rounds != nil {
+		n := len(s.Rows) + 1
+		if d.Rounds.Count == 0 && n > 1 {
+			return rules.T(fmt.Sprintf("Record round %d (scores_recorded), or end the sheet (sheet_finished).", n),
+				fmt.Sprintf("دور %d را ثبت کنید (scores_recorded)، یا برگه را تمام کنید (sheet_finished).", n))
+		}
+		return rules.T(fmt.Sprintf("Record round %d (scores_recorded).", n), fmt.Sprintf("دور %d را ثبت کنید (scores_recorded).", n))
+	}
+	for _, c := range d.Categories {
+		if s.row(c.ID) < 0 {
+			fa := c.NameFA
+			if fa == "" {
+				fa = c.Name
+			}
+			name := c.Name
+			if name == "" {
+				name = c.NameFA
+			}
+			return rules.T(fmt.Sprintf("Record %s (scores_recorded).", name), fmt.Sprintf("%s را ثبت کنید (scores_recorded).", fa))
+		}
+	}
+	return rules.Text{}
+}
+
+// row returns the index of the recorded row of category id, or -1.
+func (s *State) row(category string) int {
+	return slices.IndexFunc(s.Rows, func(r Row) bool { return r.Category == category })
+}
