@@ -13,6 +13,8 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
+require github.com/jackc/pgxlisten v0.0.0-20250802141604-12b92425684c // indirect
+
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect

@@ -74,6 +74,13 @@ func (c *tokenCache) put(digest [sha256.Size]byte, t *db.Token) {
 	c.items[digest] = cachedToken{token: t, expires: time.Now().Add(c.ttl)}
 }
 
+// clear drops every entry: revocations may have been missed.
+func (c *tokenCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.items = map[[sha256.Size]byte]cachedToken{}
+}
+
 // forget drops a revoked token's entries.
 func (c *tokenCache) forget(tokenID string) {
 	c.mu.Lock()

@@ -69,5 +69,6 @@ func (s *Server) updateLeague(c echo.Context) error {
 		return err
 	}
 	s.streams.leagueChanged(l)
+	s.announce(ctx, db.Notice{Kind: db.NoticeLeague, ID: l.ID})
 	return c.JSON(http.StatusOK, leagueResponse(l))
 }

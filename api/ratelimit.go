@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/http"
@@ -22,6 +23,11 @@ import (
 // httpapi rate-limit headers draft), so an importer can pace itself. Reads,
 // the stateless referee and the admin token are not limited.
 type writeLimiter struct {
+	// shared, when set, counts the writes where every instance of the
+	// database counts them; this limiter's own buckets then serve only
+	// when it fails.
+	shared SharedLimits
+
 	mu       sync.Mutex
 	perSec   float64
 	burst    int
@@ -44,9 +50,24 @@ func newWriteLimiter(perSec float64, burst int) *writeLimiter {
 	return &writeLimiter{perSec: perSec, burst: burst, buckets: map[string]*bucket{}, lastScan: time.Now()}
 }
 
+// SharedLimits counts writes against a limit in storage that every instance
+// shares (PostgreSQL), so that one client has one limit however many
+// instances serve it.
+type SharedLimits interface {
+	// Take counts one write of key against perSecond writes a second with
+	// bursts of burst: whether it is allowed, how long to wait when it is
+	// not, and how many writes the bucket holds now.
+	Take(ctx context.Context, key string, perSecond float64, burst int) (ok bool, wait time.Duration, left float64, err error)
+}
+
 // reserve takes one write for key; when over the limit it returns how long
 // to wait. left is the writes left in the bucket afterwards.
-func (l *writeLimiter) reserve(key string, now time.Time) (wait time.Duration, left float64, ok bool) {
+func (l *writeLimiter) reserve(ctx context.Context, key string, now time.Time) (wait time.Duration, left float64, ok bool) {
+	if l.shared != nil {
+		if ok, wait, left, err := l.shared.Take(ctx, key, l.perSec, l.burst); err == nil {
+			return wait, left, ok
+		}
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.lastScan) > time.Minute {
@@ -109,7 +130,7 @@ func (s *Server) limitWrites(next echo.HandlerFunc) echo.HandlerFunc {
 			if l == nil {
 				return 0, true
 			}
-			d, left, ok := l.reserve(key, now)
+			d, left, ok := l.reserve(c.Request().Context(), key, now)
 			policies, states = append(policies, l.policy(name)), append(states, l.state(name, left))
 			return d, ok
 		}

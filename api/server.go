@@ -90,7 +90,13 @@ type Config struct {
 	// once with one token and from one client address. 0 means the
 	// defaults (100 and 300); a negative value turns the limit off.
 	StreamsPerToken, StreamsPerAddress int
-	Logger                             *slog.Logger
+	// Peers, on a database several instances share, carries their changes
+	// between them; nil when this process is the only one.
+	Peers Peers
+	// SharedLimits, when set, counts the write limits where every instance
+	// counts them.
+	SharedLimits SharedLimits
+	Logger       *slog.Logger
 }
 
 // Server holds what the handlers share.
@@ -105,6 +111,7 @@ type Server struct {
 	encoded *encodeCache
 	hub     *hub
 	streams *streamBook
+	peers   Peers
 	outage  *outage
 
 	limitByToken, limitByAddr *writeLimiter
@@ -135,6 +142,16 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
 		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
 		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
+	if cfg.SharedLimits != nil {
+		for _, l := range []*writeLimiter{s.limitByToken, s.limitByAddr} {
+			if l != nil {
+				l.shared = cfg.SharedLimits
+			}
+		}
+	}
+	if cfg.Peers != nil {
+		s.follow(cfg.Peers)
+	}
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true

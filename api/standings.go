@@ -22,6 +22,9 @@ type leagueBook struct {
 	store Store
 	mu    sync.Mutex
 	books map[string]*leagueEntry
+	// following, when set, reports whether the other instances' changes
+	// reach this one as notices (markStale): the stamp is then not read.
+	following func() bool
 }
 
 type leagueEntry struct {
@@ -62,9 +65,12 @@ func (b *leagueBook) with(ctx context.Context, leagueID string, fn func(e *leagu
 	e := b.entry(leagueID)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	stamp, err := b.store.LeagueStamp(ctx, leagueID)
-	if err != nil {
-		return err
+	stamp := e.stamp
+	if b.following == nil || !b.following() {
+		var err error
+		if stamp, err = b.store.LeagueStamp(ctx, leagueID); err != nil {
+			return err
+		}
 	}
 	if e.stale || e.league == nil || stamp != e.stamp {
 		// The stamp is read before the results, so a change landing in
@@ -117,6 +123,19 @@ func (b *leagueBook) markStale(leagueID string) {
 	e.stale = true
 }
 
+// markAllStale is markStale for every league known.
+func (b *leagueBook) markAllStale() {
+	b.mu.Lock()
+	ids := make([]string, 0, len(b.books))
+	for id := range b.books {
+		ids = append(ids, id)
+	}
+	b.mu.Unlock()
+	for _, id := range ids {
+		b.markStale(id)
+	}
+}
+
 // onAppended updates a league after one of its matches changed result.
 // It returns true when the league's standings changed.
 func (b *leagueBook) onAppended(res *db.Appended) bool {
@@ -128,9 +147,10 @@ func (b *leagueBook) onAppended(res *db.Appended) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	r := m.State.Result()
-	// On a database other instances share (a non-empty stamp), their
-	// finishes interleave with ours: rebuild on the next read instead.
-	if e.league == nil || e.stale || e.stamp != "" || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq {
+	// On a database other instances share (a non-empty stamp, or notices
+	// from them), their finishes interleave with ours: rebuild on the next
+	// read instead.
+	if e.league == nil || e.stale || e.stamp != "" || b.following != nil || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq {
 		// A correction, or finishes committed in another order than they
 		// reach us: rebuild from the database on the next read.
 		e.stale = true

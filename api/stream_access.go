@@ -2,7 +2,9 @@ package api
 
 import (
 	"errors"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -192,6 +194,13 @@ func (b *streamBook) leagueChanged(l *db.League) {
 			g.end(streamEndProblem(kindNotFound, g.lang, "The league has been made private: this stream may no longer show it."))
 		}
 	}
+}
+
+// watched lists the tokens and the leagues that open streams depend on.
+func (b *streamBook) watched() (tokens, leagues []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Collect(maps.Keys(b.byToken)), slices.Collect(maps.Keys(b.byLeague))
 }
 
 // count is how many streams are open (for tests).

@@ -1,7 +1,9 @@
 package api
 
 import (
+	"maps"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -33,6 +35,11 @@ type hub struct {
 	done    chan struct{} // closed on shutdown: every stream ends
 	closed  bool
 	servers map[*http.Server]bool // servers whose shutdown ends the streams
+
+	// announce, when set, tells the other instances of the database about
+	// what this one publishes (their copies arrive through deliverMatch and
+	// signalLeague, which announce nothing).
+	announce func(db.Notice)
 }
 
 func newHub() *hub {
@@ -104,12 +111,21 @@ func (h *hub) unsubscribeMatch(matchID string, sub *matchSub) {
 	}
 }
 
-// publishMatch hands an accepted event to every stream of its match. A
-// replayed (idempotent) answer recorded nothing and is not published.
+// publishMatch hands an accepted event to every stream of its match, here
+// and on the other instances. A replayed (idempotent) answer recorded
+// nothing and is not published.
 func (h *hub) publishMatch(res *db.Appended) {
 	if res == nil || res.Replayed || res.Match == nil {
 		return
 	}
+	h.deliverMatch(res)
+	if h.announce != nil {
+		h.announce(db.Notice{Kind: db.NoticeMatch, ID: res.Match.ID, Version: res.Match.Version})
+	}
+}
+
+// deliverMatch hands the match as of an event to this process's streams.
+func (h *hub) deliverMatch(res *db.Appended) {
 	msg := &matchMsg{version: res.Match.Version, res: res}
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -133,6 +149,13 @@ func (h *hub) matchSubscribers(matchID string) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return len(h.matches[matchID])
+}
+
+// topics lists the matches and the leagues that have open streams.
+func (h *hub) topics() (matches, leagues []string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Collect(maps.Keys(h.matches)), slices.Collect(maps.Keys(h.leagues))
 }
 
 // leagueTopic is the open streams of one league.
@@ -168,13 +191,22 @@ func (h *hub) unsubscribeLeague(leagueID string, sub *leagueSub) {
 	}
 }
 
-// publishLeague tells a league's streams that its standings changed. A
-// subscriber that has not yet sent the previous change just keeps one
-// pending signal: it will send the newest table.
+// publishLeague tells a league's streams, here and on the other instances,
+// that its standings changed.
 func (h *hub) publishLeague(leagueID string) {
 	if leagueID == "" {
 		return
 	}
+	h.signalLeague(leagueID)
+	if h.announce != nil {
+		h.announce(db.Notice{Kind: db.NoticeStandings, ID: leagueID})
+	}
+}
+
+// signalLeague tells this process's streams of a league that its standings
+// changed. A subscriber that has not yet sent the previous change just
+// keeps one pending signal: it will send the newest table.
+func (h *hub) signalLeague(leagueID string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	t := h.leagues[leagueID]

@@ -127,5 +127,6 @@ func (s *Server) revokeToken(c echo.Context) error {
 	}
 	s.tokens.forget(t.ID)
 	s.streams.revokeToken(t.ID)
+	s.announce(ctx, db.Notice{Kind: db.NoticeToken, ID: t.ID})
 	return c.NoContent(http.StatusNoContent)
 }

@@ -38,6 +38,11 @@ func openPostgres(ctx context.Context, cfg Config, games *rules.Registry) (*Stor
 		return nil, fmt.Errorf("db: prepare: %w", err)
 	}
 	s.w = startDirectWriter(pool, cfg.Logger)
+	if s.peers, err = openPeers(ctx, s); err != nil {
+		s.w.stop()
+		pool.Close()
+		return nil, fmt.Errorf("db: notices: %w", err)
+	}
 	return s, nil
 }
 

@@ -88,6 +88,8 @@ type Store struct {
 	janitor *janitor
 	// migrated is how many migrations this Open applied.
 	migrated int
+	// peers exchanges change notices with the other instances (PostgreSQL).
+	peers *Peers
 
 	closeOnce sync.Once
 	closeErr  error
@@ -324,6 +326,7 @@ func (s *Store) Close() error {
 }
 
 func (s *Store) close() error {
+	s.peers.close()
 	if s.janitor != nil {
 		s.janitor.close()
 	}

@@ -199,8 +199,14 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		store.Close()
 		return err
 	}
-	handler := api.New(api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI,
-		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, CorrectionGrace: cfg.correctionGrace, Logger: log}, store, games)
+	apiCfg := api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI,
+		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, CorrectionGrace: cfg.correctionGrace, Logger: log}
+	if peers := store.Peers(); peers != nil {
+		// Several instances may share the PostgreSQL database: they share
+		// their changes and count the write limits together.
+		apiCfg.Peers, apiCfg.SharedLimits = peers, peers
+	}
+	handler := api.New(apiCfg, store, games)
 	srv := &http.Server{
 		Addr:              cfg.addr,
 		Handler:           handler,

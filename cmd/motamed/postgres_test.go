@@ -73,6 +73,13 @@ const twoInstanceToken = "two-instances-admin-token-0123456789"
 // store (cache, locks) and HTTP server, as a load balancer would see them.
 func startInstances(t *testing.T, dsn string, n int) []*instance {
 	t.Helper()
+	return startInstancesWith(t, dsn, n, api.Config{WritesPerSecond: -1})
+}
+
+// startInstancesWith is startInstances with cfg, wired to the others as
+// motamed serve wires it.
+func startInstancesWith(t *testing.T, dsn string, n int, cfg api.Config) []*instance {
+	t.Helper()
 	games := all.Registry()
 	var out []*instance
 	for i := 0; i < n; i++ {
@@ -83,7 +90,8 @@ func startInstances(t *testing.T, dsn string, n int) []*instance {
 		if err := store.EnsureAdminToken(context.Background(), twoInstanceToken); err != nil {
 			t.Fatal(err)
 		}
-		srv := httptest.NewServer(api.New(api.Config{WritesPerSecond: -1}, store, games))
+		cfg.Peers, cfg.SharedLimits = store.Peers(), store.Peers()
+		srv := httptest.NewServer(api.New(cfg, store, games))
 		t.Cleanup(func() {
 			srv.Close()
 			store.Close()
@@ -139,9 +147,16 @@ type appendedBody struct {
 
 func newWizardMatch(t *testing.T, in *instance) (string, []map[string]any) {
 	t.Helper()
+	return leagueMatch(t, in, "")
+}
+
+// leagueMatch starts a wizard match in league ("" for none) through in and
+// returns its ID and a whole match's events.
+func leagueMatch(t *testing.T, in *instance, league string) (string, []map[string]any) {
+	t.Helper()
 	var players []string
 	for _, name := range []string{"Sara", "رضا", "Kian"} {
-		code, _, body := in.do(t, "POST", "/v1/players", map[string]any{"name": name})
+		code, _, body := in.do(t, "POST", "/v1/players", map[string]any{"name": name, "allow_duplicate": true})
 		if code != 201 {
 			t.Fatalf("player: %d %s", code, body)
 		}
@@ -149,7 +164,11 @@ func newWizardMatch(t *testing.T, in *instance) (string, []map[string]any) {
 		_ = json.Unmarshal(body, &p)
 		players = append(players, p.ID)
 	}
-	code, _, body := in.do(t, "POST", "/v1/matches", map[string]any{"game": "wizard", "players": players})
+	match := map[string]any{"game": "wizard", "players": players}
+	if league != "" {
+		match["league_id"] = league
+	}
+	code, _, body := in.do(t, "POST", "/v1/matches", match)
 	if code != 201 {
 		t.Fatalf("match: %d %s", code, body)
 	}
@@ -352,7 +371,8 @@ func TestPostgresCommands(t *testing.T) {
 	if err := run(ctx, []string{"migrate", "--db", dsn}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "applied 3 migration(s); schema version 3") || leaksPassword(out.String(), dsn) {
+	all, _ := filepath.Glob("../../db/migrations/postgres/*.sql")
+	if want := fmt.Sprintf("applied %d migration(s); schema version %[1]d", len(all)); len(all) == 0 || !strings.Contains(out.String(), want) || leaksPassword(out.String(), dsn) {
 		t.Fatalf("migrate: %s", out.String())
 	}
 	out.Reset()

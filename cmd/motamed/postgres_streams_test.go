@@ -1,0 +1,337 @@
+package main
+
+import (
+	"bufio"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/motamed/motamed/api"
+)
+
+// sse is one server-sent event as a client sees it.
+type sse struct{ name, id, data string }
+
+// sseStream reads one event stream in the background.
+type sseStream struct {
+	events chan sse
+	done   chan struct{}
+	body   interface{ Close() error }
+}
+
+// stream opens path on the instance with the given headers (name, value
+// pairs) and fails unless it is answered 200.
+func (in *instance) stream(t *testing.T, path string, headers ...string) *sseStream {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, in.url+path, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		t.Fatalf("%s GET %s: %d", in.name, path, resp.StatusCode)
+	}
+	s := &sseStream{events: make(chan sse, 1024), done: make(chan struct{}), body: resp.Body}
+	go func() {
+		defer close(s.done)
+		r := bufio.NewReader(resp.Body)
+		var ev sse
+		var data []string
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return
+			}
+			line = strings.TrimRight(line, "\n")
+			field, value, _ := strings.Cut(line, ": ")
+			switch {
+			case line == "":
+				if ev.name != "" {
+					ev.data = strings.Join(data, "\n")
+					s.events <- ev
+				}
+				ev, data = sse{}, nil
+			case field == "event":
+				ev.name = value
+			case field == "id":
+				ev.id = value
+			case field == "data":
+				data = append(data, value)
+			}
+		}
+	}()
+	t.Cleanup(func() { s.body.Close() })
+	return s
+}
+
+func (s *sseStream) next(t *testing.T, within time.Duration) sse {
+	t.Helper()
+	select {
+	case ev := <-s.events:
+		return ev
+	case <-time.After(within):
+		t.Fatalf("no event within %v", within)
+	}
+	return sse{}
+}
+
+// ended checks that the stream's last event says its access ended and that
+// it then closes, both within a second.
+func (s *sseStream) ended(t *testing.T, status float64) {
+	t.Helper()
+	ev := s.next(t, time.Second)
+	var p struct{ Status float64 }
+	if ev.name != "revoked" || json.Unmarshal([]byte(ev.data), &p) != nil || p.Status != status {
+		t.Fatalf("got %s %s %.200s, want the last event revoked with status %v", ev.name, ev.id, ev.data, status)
+	}
+	select {
+	case <-s.done:
+	case <-time.After(time.Second):
+		t.Fatal("the stream did not end within a second")
+	}
+}
+
+// within polls cond every 10 ms and fails when it is still false after d.
+func within(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within %v: %s", d, what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// killListeners ends the notice listeners' connections of this database,
+// as a network failure or a restarted PostgreSQL would, and returns once
+// their backends are gone.
+func killListeners(t *testing.T, dsn string) int {
+	t.Helper()
+	conn, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var pids []int64
+	rows, err := conn.Query(`WITH l AS MATERIALIZED (SELECT pid FROM pg_stat_activity
+		WHERE application_name = 'motamed listener' AND datname = current_database())
+		SELECT pid FROM l WHERE pg_terminate_backend(pid)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var pid int64
+		_ = rows.Scan(&pid)
+		pids = append(pids, pid)
+	}
+	rows.Close()
+	within(t, time.Second, "the listeners' backends gone", func() bool {
+		var left int
+		_ = conn.QueryRow(`SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1)`, pids).Scan(&left)
+		return left == 0
+	})
+	return len(pids)
+}
+
+// newLeague creates a wizard league through in.
+func newLeague(t *testing.T, in *instance, visibility string) string {
+	t.Helper()
+	code, _, body := in.do(t, "POST", "/v1/leagues", map[string]any{"name": "League " + visibility, "game": "wizard", "visibility": visibility})
+	if code != 201 {
+		t.Fatalf("league: %d %s", code, body)
+	}
+	var l struct{ ID string }
+	_ = json.Unmarshal(body, &l)
+	return l.ID
+}
+
+// newToken creates a token of league through in and returns its ID and secret.
+func newToken(t *testing.T, in *instance, role, league string) (string, string) {
+	t.Helper()
+	code, _, body := in.do(t, "POST", "/v1/tokens", map[string]any{"role": role, "league_id": league})
+	if code != 201 {
+		t.Fatalf("token: %d %s", code, body)
+	}
+	var tok struct{ ID, Token string }
+	_ = json.Unmarshal(body, &tok)
+	return tok.ID, tok.Token
+}
+
+// TestPostgresStreamsAcrossInstances: what one instance accepts reaches the
+// streams of the other within a second, and so do revocations, a league
+// made private and standings.
+func TestPostgresStreamsAcrossInstances(t *testing.T) {
+	dsn := postgresDSN(t)
+	ins := startInstances(t, dsn, 2)
+	a, b := ins[0], ins[1]
+
+	t.Run("a stream on A gets every event posted through B, across a lost listener", func(t *testing.T) {
+		id, script := newWizardMatch(t, a)
+		s := a.stream(t, "/v1/matches/"+id+"/stream")
+		if ev := s.next(t, 2*time.Second); ev.name != "snapshot" || ev.id != "0" {
+			t.Fatalf("first event %s %s", ev.name, ev.id)
+		}
+		next := int64(1)
+		// expect reads the events up to version v: each id once, in order.
+		expect := func(v int64) {
+			t.Helper()
+			for next <= v {
+				ev := s.next(t, time.Second)
+				if ev.id != fmt.Sprint(next) || ev.name != "match" && ev.name != "missed" {
+					t.Fatalf("got %s id %s, want event %d", ev.name, ev.id, next)
+				}
+				next++
+			}
+		}
+		half := len(script) / 2
+		for i, ev := range script[:half] {
+			if code, _, body := b.do(t, "POST", "/v1/matches/"+id+"/events", ev); code != 201 {
+				t.Fatalf("event %d through B: %d %s", i+1, code, body)
+			}
+			if i%10 == 9 {
+				expect(int64(i + 1))
+			}
+		}
+		expect(int64(half))
+		if n := killListeners(t, dsn); n < 2 {
+			t.Fatalf("%d listener connections ended, want both instances'", n)
+		}
+		// An event recorded while A listens to nobody: A reads it from the
+		// log once its listener is back.
+		if code, _, body := b.do(t, "POST", "/v1/matches/"+id+"/events", script[half]); code != 201 {
+			t.Fatalf("event %d through B: %d %s", half+1, code, body)
+		}
+		expect(int64(half + 1))
+		for i, ev := range script[half+1:] {
+			if code, _, body := b.do(t, "POST", "/v1/matches/"+id+"/events", ev); code != 201 {
+				t.Fatalf("event %d through B: %d %s", half+i+2, code, body)
+			}
+		}
+		expect(int64(len(script)))
+
+		// Last-Event-ID resumes across instances: B sends what A's client
+		// had not seen yet.
+		r := b.stream(t, "/v1/matches/"+id+"/stream", "Last-Event-ID", "97")
+		for _, want := range []string{"missed 98", "missed 99", "missed 100", "snapshot 100"} {
+			if ev := r.next(t, 2*time.Second); ev.name+" "+ev.id != want {
+				t.Fatalf("resumed on B: got %s %s, want %s", ev.name, ev.id, want)
+			}
+		}
+	})
+
+	t.Run("a token revoked through B fails on A and ends A's stream", func(t *testing.T) {
+		league := newLeague(t, a, "private")
+		id, _ := leagueMatch(t, a, league)
+		tokenID, secret := newToken(t, a, "viewer", league)
+		_, other := newToken(t, a, "viewer", league)
+		viewer := &instance{name: "A as viewer", url: a.url, token: secret}
+		if code, _, body := viewer.do(t, "GET", "/v1/matches/"+id, nil); code != 200 { // cached on A
+			t.Fatalf("before: %d %s", code, body)
+		}
+		s := a.stream(t, "/v1/matches/"+id+"/stream?access_token="+secret)
+		kept := a.stream(t, "/v1/matches/"+id+"/stream", "Authorization", "Bearer "+other)
+		s.next(t, 2*time.Second)
+		kept.next(t, 2*time.Second)
+		if code, _, body := b.do(t, "DELETE", "/v1/tokens/"+tokenID, nil); code != 204 {
+			t.Fatalf("revoke through B: %d %s", code, body)
+		}
+		start := time.Now()
+		s.ended(t, 401)
+		t.Logf("A's stream ended %v after B answered the revocation", time.Since(start))
+		within(t, time.Second, "the revoked token refused by A", func() bool {
+			code, _, _ := viewer.do(t, "GET", "/v1/matches/"+id, nil)
+			return code == 401
+		})
+		select {
+		case ev := <-kept.events:
+			t.Fatalf("another token's stream got %s %s", ev.name, ev.id)
+		case <-kept.done:
+			t.Fatal("another token's stream ended")
+		default:
+		}
+	})
+
+	t.Run("a league made private through A ends anonymous streams on B", func(t *testing.T) {
+		league := newLeague(t, a, "public")
+		id, script := leagueMatch(t, a, league)
+		match := b.stream(t, "/v1/matches/"+id+"/stream")
+		standings := b.stream(t, "/v1/leagues/"+league+"/stream")
+		admin := b.stream(t, "/v1/matches/"+id+"/stream", "Authorization", "Bearer "+b.token)
+		for _, s := range []*sseStream{match, standings, admin} {
+			s.next(t, 2*time.Second)
+		}
+		if code, _, body := a.do(t, "PATCH", "/v1/leagues/"+league, map[string]any{"visibility": "private"}); code != 200 {
+			t.Fatalf("made private through A: %d %s", code, body)
+		}
+		match.ended(t, 404)
+		standings.ended(t, 404)
+		if code, _, body := a.do(t, "POST", "/v1/matches/"+id+"/events", script[0]); code != 201 {
+			t.Fatalf("event: %d %s", code, body)
+		}
+		if ev := admin.next(t, time.Second); ev.name != "match" || ev.id != "1" {
+			t.Fatalf("the admin's stream on B got %s %s", ev.name, ev.id)
+		}
+	})
+
+	t.Run("standings on B show a match finished on A", func(t *testing.T) {
+		league := newLeague(t, a, "public")
+		id, script := leagueMatch(t, a, league)
+		matches := func() float64 {
+			_, _, body := b.do(t, "GET", "/v1/leagues/"+league+"/standings", nil)
+			var st struct{ Matches float64 }
+			_ = json.Unmarshal(body, &st)
+			return st.Matches
+		}
+		if n := matches(); n != 0 { // B has the empty table in memory
+			t.Fatalf("before: %v matches", n)
+		}
+		live := b.stream(t, "/v1/leagues/"+league+"/stream")
+		live.next(t, 2*time.Second)
+		for i, ev := range script {
+			if code, _, body := a.do(t, "POST", "/v1/matches/"+id+"/events", ev); code != 201 {
+				t.Fatalf("event %d: %d %s", i+1, code, body)
+			}
+		}
+		within(t, time.Second, "B's standings count the match", func() bool { return matches() == 1 })
+		ev := live.next(t, time.Second)
+		if ev.name != "standings" || !strings.Contains(ev.data, `"matches":1`) {
+			t.Fatalf("B's league stream: %s %.200s", ev.name, ev.data)
+		}
+		// A correction through A reopens it: B's table drops it again.
+		if code, _, body := a.do(t, "POST", "/v1/matches/"+id+"/undo", nil); code != 200 {
+			t.Fatalf("undo: %d %s", code, body)
+		}
+		within(t, time.Second, "B's standings drop the reopened match", func() bool { return matches() == 0 })
+	})
+}
+
+// TestPostgresWriteLimitAcrossInstances: a client's writes count against
+// one limit whichever instance takes them.
+func TestPostgresWriteLimitAcrossInstances(t *testing.T) {
+	ins := startInstancesWith(t, postgresDSN(t), 2, api.Config{WritesPerSecond: 1}) // a burst of 2
+	league := newLeague(t, ins[0], "public")
+	_, secret := newToken(t, ins[0], "scorer", league)
+	var codes []int
+	for i := range 6 {
+		scorer := &instance{name: ins[i%2].name, url: ins[i%2].url, token: secret}
+		code, hdr, body := scorer.do(t, "POST", "/v1/players", map[string]any{"name": fmt.Sprint("Player ", i)})
+		if code == 429 && hdr.Get("Retry-After") == "" {
+			t.Fatalf("429 without Retry-After: %s", body)
+		}
+		codes = append(codes, code)
+	}
+	// Six writes within a second, alternating between the instances: the
+	// burst of 2 lets two through in all, not two through each.
+	if fmt.Sprint(codes) != "[201 201 429 429 429 429]" {
+		t.Fatalf("answers %v", codes)
+	}
+}
