@@ -54,6 +54,8 @@ func (s *Server) routes() []route {
 		{http.MethodPut, "/v1/matches/:id/events/:seq", s.replaceEvent},
 		{http.MethodPost, "/v1/matches/:id/events/:seq/void", s.voidEvent},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
+		{http.MethodGet, "/v1/leagues/:id/export", s.exportLeague},
+		{http.MethodPost, "/v1/leagues/:id/import", s.importLeague},
 
 		// Live streams (server-sent events) and the pages that show them.
 		{http.MethodGet, "/v1/matches/:id/stream", s.matchStream},

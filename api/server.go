@@ -67,6 +67,7 @@ type Store interface {
 	// other instances write too; "" where this process is the only writer.
 	LeagueStamp(ctx context.Context, leagueID string) (string, error)
 	sheetGames
+	imports
 	inPlayLister
 }
 
