@@ -20,9 +20,32 @@
     if (stops.length > 1) load(frames[1 - shown], (i + 1) % stops.length);
   }
 
-  load(frames[0], 0);
-  show(0);
-  if (stops.length > 1) {
+  function start() {
+    load(frames[0], 0);
+    show(0);
+    if (stops.length > 1) tick();
+  }
+
+  // A private league's rotation (opened with a viewer token in the
+  // fragment) learns its matches from the API.
+  async function privateStops() {
+    try {
+      const list = await M.getJSON(`/v1/matches?league_id=${encodeURIComponent(boot.league_id)}&status=in_progress&limit=200`, boot.lang);
+      const ol = document.getElementById('stops');
+      for (const m of list.items || []) {
+        const li = M.h('li', { 'data-src': `/matches/${encodeURIComponent(m.id)}?big=1&lang=${boot.lang}` },
+          M.h('bdi', {}, (m.players || []).map((p) => p.name).join(boot.lang === 'fa' ? '، ' : ', ')));
+        ol.append(li);
+        stops.push(li);
+      }
+    } catch (e) { /* the standings alone */ }
+    start();
+  }
+
+  if (boot.locked && hash) privateStops();
+  else start();
+
+  function tick() {
     setInterval(() => {
       at++;
       if (at === stops.length) {
