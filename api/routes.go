@@ -46,6 +46,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/v1/matches", s.listMatches},
 		{http.MethodPost, "/v1/matches", s.createMatch},
 		{http.MethodGet, "/v1/matches/:id", s.getMatch},
+		{http.MethodPatch, "/v1/matches/:id", s.updateMatch},
 		{http.MethodPost, "/v1/matches/:id/events", s.appendEvent},
 		{http.MethodGet, "/v1/matches/:id/events", s.listEvents},
 		{http.MethodPost, "/v1/matches/:id/undo", s.undo},
