@@ -41,7 +41,7 @@ func TestPlanOrdersDeduplicatesAndPlaces(t *testing.T) {
 
 func TestParseRefusesWhatItCannotRead(t *testing.T) {
 	for body, field := range map[string]string{
-		`{"players":[],"games":[],"plays":[{"uuid":"x","playDate":"yesterday","gameRefId":1,"playerScores":[]}]}`: "plays[0].gameRefId",
+		`{"players":[],"games":[],"plays":[{"uuid":"x","playDate":"yesterday","gameRefId":1,"playerScores":[]}]}`:                                                            "plays[0].gameRefId",
 		`{"players":[{"id":1,"name":"A"}],"games":[{"id":1,"name":"G"}],"plays":[{"playDate":"2024-01-01","gameRefId":1,"playerScores":[{"playerRefId":1,"score":"7.5"}]}]}`: "plays[0].playerScores[0].score",
 		`{"games":[]}`: "body",
 	} {
