@@ -184,11 +184,8 @@ func (s *Store) advance(cur *Match, state rules.State) *Match {
 	if next.StartedAt == nil {
 		next.StartedAt = &next.UpdatedAt
 	}
-	switch before, after := statusOf(cur.State), statusOf(state); {
-	case before != StatusFinished && after == StatusFinished:
+	if next.FinishedAt == nil && statusOf(state) == StatusFinished {
 		next.FinishedAt = &next.UpdatedAt
-	case after != StatusFinished:
-		next.FinishedAt = nil
 	}
 	return &next
 }
@@ -245,6 +242,11 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		}
 		if err := s.writeResult(ctx, tx, cur, next); err != nil {
 			return err
+		}
+		if rec.Type == MatchUpdateType {
+			if err := s.writeMeta(ctx, tx, next); err != nil {
+				return fmt.Errorf("db: update match: %w", err)
+			}
 		}
 		if next.State.Result() != nil && cur.FinishSeq == 0 {
 			// The first finish: take the next place in the finish order.
