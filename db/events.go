@@ -177,6 +177,9 @@ func (s *Store) commitAppend(ctx context.Context, cur, next *Match, rec Event, o
 func (s *Store) advance(cur *Match, state rules.State) *Match {
 	next := *cur
 	next.State = state
+	if cur.size > 0 { // a state grows by about its average event's size
+		next.size = cur.size + cur.size/max(cur.Version, 1)
+	}
 	next.Version = cur.Version + 1
 	next.Rewritten = false
 	next.Status = next.statusWith(state)

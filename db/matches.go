@@ -129,6 +129,9 @@ func (s *Store) loadLatest(ctx context.Context, tx *sql.Tx, id string) (*Match, 
 	if m.State, err = s.foldLatest(ctx, tx, m); err != nil {
 		return nil, fmt.Errorf("db: fold match %s: %w", id, err)
 	}
+	if b, err := rules.EncodeState(m.State); err == nil {
+		m.size = heapPerSnapshotByte * int64(len(b))
+	}
 	m.Status = m.statusWith(m.State)
 	return m, nil
 }

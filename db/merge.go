@@ -118,6 +118,7 @@ func (s *Store) MergePlayer(ctx context.Context, from, into string) (Played, err
 	for _, m := range all {
 		s.cache.drop(m.cur.ID)
 	}
+	s.peers.rederived(ctx, played.Matches)
 	return played, err
 }
 

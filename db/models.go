@@ -73,6 +73,9 @@ type Match struct {
 	// version before's, unlike after an append or an undo (rules.Scores).
 	Rewritten bool
 	State     rules.State
+	// size estimates the bytes State takes in memory (0 when unknown), for
+	// the state cache's bound.
+	size      int64
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

@@ -199,6 +199,7 @@ func (s *Store) RenamePlayer(ctx context.Context, id, name string, allowDuplicat
 	for _, m := range played.Matches {
 		s.cache.drop(m)
 	}
+	s.peers.rederived(ctx, played.Matches)
 	if err != nil {
 		return nil, Played{}, err
 	}
