@@ -88,17 +88,16 @@ export function wazabiScreen() {
     async drawCards() { await this.send('cards_drawn', { player: this.current(), count: this.drawsDue() }); },
     givesDue() { const t = this.turn(); return t.rolled && !t.gave && t.gives_due > 0 ? t.gives_due : 0; },
     dieSlots() { const out = []; for (let k = 1; k <= this.givesDue(); k++) out.push(k); return out; },
-    // receivers are the players a die may go to: the referee's answer
-    // names neighbours only or anyone.
+    // receivers are the players a die may go to: with the match's
+    // neighbours_only, the nearest player still in on either side.
     receivers() {
       const me = this.current();
-      const live = this.seats().filter((s) => !s.out && s.player_id !== me).map((s) => s.player_id);
-      const g = this.referee && this.referee.give;
-      if (!g || g.may_go_to !== 'neighbours') return live;
-      const ids = this.seats().map((s) => s.player_id);
+      const ids = this.seats().filter((x) => !x.out || x.player_id === me).map((x) => x.player_id);
+      const others = ids.filter((id) => id !== me);
+      if (!(this.wb().options || {}).neighbours_only) return others;
       const i = ids.indexOf(me);
       const near = [ids[(i + 1) % ids.length], ids[(i - 1 + ids.length) % ids.length]];
-      return live.filter((id) => near.includes(id));
+      return others.filter((id) => near.includes(id));
     },
     giveOf(k) { return this.giveTo[k - 1] || this.receivers()[0] || ''; },
     setGive(k, v) { const a = this.giveTo.slice(); a[k - 1] = v; this.giveTo = a; },
