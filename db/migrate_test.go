@@ -38,6 +38,7 @@ DELETE FROM schema_migrations WHERE version >= 4;` + undoAfter4
 // undoAfter4 takes back what the migrations after 4 added outside the log,
 // so that the database is as version 3 shipped.
 const undoAfter4 = `
+DROP TABLE imported_plays;
 DROP TABLE sheet_games;
 DROP TABLE match_snapshots;
 DROP INDEX players_folded;
@@ -169,4 +170,15 @@ func eventsSchema(t *testing.T, q querier) string {
 		t.Fatal(err)
 	}
 	return schema
+}
+
+// Each engine's migrations are numbered 1, 2, 3 ... once each, so that a
+// database of either engine opens (the PostgreSQL ones are checked here
+// even where no PostgreSQL runs).
+func TestMigrationsNumberedOnceEach(t *testing.T) {
+	for _, engine := range []string{engineSQLite, enginePostgres} {
+		if _, err := loadMigrations(engine); err != nil {
+			t.Errorf("%s: %v", engine, err)
+		}
+	}
 }
