@@ -64,6 +64,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "CreateLeagueRequest", "POST /v1/leagues"},
 	{".", "UpdateLeagueRequest", "PATCH /v1/leagues/{id}"},
 	{".", "CreateMatchRequest", "POST /v1/matches"},
+	{".", "UpdateMatchRequest", "PATCH /v1/matches/{id}"},
 	{".", "AppendEventRequest", "POST /v1/matches/{id}/events"},
 	{".", "CreateTokenRequest", "POST /v1/tokens"},
 	{".", "QRRequest", "POST /v1/qr"},
