@@ -534,3 +534,24 @@ func TestContractDescribesTheEdges(t *testing.T) {
 		s.must(t, 200, "POST", r["path"].(string), r["example"])
 	}
 }
+
+// TestContractEveryOperationMayAnswer401: a token that is sent is always
+// checked, on any route, so every operation declares the 401 a malformed,
+// unknown or revoked one gets.
+func TestContractEveryOperationMayAnswer401(t *testing.T) {
+	raw, err := os.ReadFile("../openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc openAPIDoc
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			if responses, ok := op["responses"].(map[string]any); ok && responses["401"] == nil {
+				t.Errorf("%s %s does not declare 401", strings.ToUpper(method), path)
+			}
+		}
+	}
+}

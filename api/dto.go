@@ -81,6 +81,26 @@ type CreateMatchRequest struct {
 	Players  []string        `json:"players" validate:"required,min=1,max=12,unique,dive,required,max=64"`
 	LeagueID string          `json:"league_id,omitempty" validate:"max=64"`
 	Options  json.RawMessage `json:"options,omitempty"`
+	MatchLabels
+}
+
+// MatchLabels are what a match records that is not play, as a request
+// gives them (each optional).
+type MatchLabels struct {
+	// Table labels the table ("Table 3").
+	Table    *string `json:"table,omitempty" validate:"omitempty,max=100"`
+	Location *string `json:"location,omitempty" validate:"omitempty,max=200"`
+	Notes    *string `json:"notes,omitempty" validate:"omitempty,max=2000"`
+	// PlayedAt (RFC 3339) enters a match played earlier.
+	PlayedAt *string `json:"played_at,omitempty" validate:"omitempty,max=64"`
+}
+
+// UpdateMatchRequest is the body of PATCH /v1/matches/{id}.
+type UpdateMatchRequest struct {
+	MatchLabels
+	// Status "abandoned" abandons the match; the status it had before
+	// restores an abandoned one.
+	Status string `json:"status,omitempty" validate:"omitempty,oneof=in_progress finished abandoned"`
 }
 
 // SeatResponse is a seated player.
@@ -102,11 +122,10 @@ type MatchResponse struct {
 	Next     string          `json:"next"`
 	// State is where the game stands now (shape per game); the score sheet
 	// is not repeated in it: it is Scores.Rounds.
-	State     json.RawMessage `json:"state"`
-	Scores    ScoresResponse  `json:"scores"`
-	Result    *rules.Result   `json:"result"`
-	CreatedAt string          `json:"created_at"`
-	UpdatedAt string          `json:"updated_at"`
+	State  json.RawMessage `json:"state"`
+	Scores ScoresResponse  `json:"scores"`
+	Result *rules.Result   `json:"result"`
+	MatchTimes
 }
 
 // ScoresResponse is the score sheet.
@@ -194,7 +213,7 @@ func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
 	r := MatchResponse{
 		ID: m.ID, Game: m.Game, Status: m.Status, Options: m.Options, Version: m.Version,
 		State: state, Result: m.State.Result(), Next: m.State.Next().In(lang),
-		CreatedAt: timeString(m.CreatedAt), UpdatedAt: timeString(m.UpdatedAt),
+		MatchTimes: matchTimesOf(m),
 	}
 	if m.LeagueID != "" {
 		id := m.LeagueID

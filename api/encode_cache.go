@@ -52,7 +52,7 @@ type encodedMatch struct {
 	rows     [][]byte // each score row; nil when rowsRaw holds the whole sheet
 	rowsRaw  []byte   // a sheet that is not a list (or is null), as encoded
 	result   []byte
-	updated  []byte    // the quoted updated_at
+	tail     []byte    // from ,"table": to the closing brace (MatchTimes)
 	next     [2][]byte // the quoted "next" text in English and Persian
 }
 
@@ -182,7 +182,10 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 	ends[2] = len(b)
 	b = jsonw.String(b, m.Status)
 	ends[3] = len(b)
-	b = appendTime(b, m.UpdatedAt)
+	b, err = appendTail(b, m)
+	if err != nil {
+		return nil, err
+	}
 	ends[4] = len(b)
 	next := m.State.Next()
 	b = jsonw.String(b, next.In("en"))
@@ -204,7 +207,7 @@ func encodeMatch(m *db.Match, prev *encodedMatch) (*encodedMatch, error) {
 	e.totals = piece(ends[0], ends[1])
 	e.result = piece(ends[1], ends[2])
 	e.status = piece(ends[2], ends[3])
-	e.updated = piece(ends[3], ends[4])
+	e.tail = piece(ends[3], ends[4])
 	e.next = [2][]byte{piece(ends[4], ends[5]), piece(ends[5], ends[6])}
 	from := ends[6]
 	if e.rows == nil {
@@ -312,10 +315,21 @@ func encodeStatic(m *db.Match) (*matchStatic, error) {
 	return &matchStatic{head: head, seats: seats[1:], created: quote(timeString(m.CreatedAt))}, nil
 }
 
+// appendTail appends the end of m's body: its labels and times
+// (MatchTimes) and the closing brace, after a comma.
+func appendTail(b []byte, m *db.Match) ([]byte, error) {
+	j, err := json.Marshal(matchTimesOf(m))
+	if err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	return append(b, j[1:]...), nil
+}
+
 // length is a little more than the size of the body appendBody writes in
 // language i (it allows for the longest version number).
 func (e *encodedMatch) length(i int) int {
-	return len(e.static.head) + len(e.static.seats) + len(e.static.created) + len(e.updated) + len(e.status) + len(e.next[i]) +
+	return len(e.static.head) + len(e.static.seats) + len(e.tail) + len(e.status) + len(e.next[i]) +
 		len(e.state) + len(e.totals) + len(e.result) + len(bodyKeys) + e.roundsLength()
 }
 
@@ -352,11 +366,7 @@ func (e *encodedMatch) appendBody(b []byte, lang string) []byte {
 	b = e.appendRounds(b)
 	b = append(b, `},"result":`...)
 	b = append(b, e.result...)
-	b = append(b, `,"created_at":`...)
-	b = append(b, e.static.created...)
-	b = append(b, `,"updated_at":`...)
-	b = append(b, e.updated...)
-	return append(b, '}')
+	return append(b, e.tail...)
 }
 
 // appendRounds appends the score sheet as one JSON array.
@@ -376,7 +386,7 @@ func (e *encodedMatch) appendRounds(b []byte) []byte {
 
 // bodyKeys is every member name and separator appendBody writes besides
 // the pieces, and room for the version number, for sizing.
-const bodyKeys = `"status":,,"version":,"next":,"state":,"scores":{"totals":,"rounds":},"result":,"created_at":,"updated_at":}` + "-9223372036854775808"
+const bodyKeys = `"status":,,"version":,"next":,"state":,"scores":{"totals":,"rounds":},"result":` + "-9223372036854775808"
 
 // quote is s as a JSON string, escaped exactly as encoding/json escapes it.
 func quote(s string) []byte { return jsonw.String(make([]byte, 0, len(s)+2), s) }

@@ -31,8 +31,8 @@ func referenceMatchJSON(t *testing.T, m *db.Match, lang string) []byte {
 	r := MatchResponse{
 		ID: m.ID, Game: m.Game, Status: m.Status, Options: m.Options, Version: m.Version,
 		State: state, Result: m.State.Result(), Next: m.State.Next().In(lang),
-		CreatedAt: timeString(m.CreatedAt), UpdatedAt: timeString(m.UpdatedAt),
-		Scores: ScoresResponse{Totals: m.State.Scores().Totals, Rounds: rounds},
+		MatchTimes: matchTimesOf(m),
+		Scores:     ScoresResponse{Totals: m.State.Scores().Totals, Rounds: rounds},
 	}
 	if m.LeagueID != "" {
 		r.LeagueID = &m.LeagueID

@@ -66,6 +66,9 @@ type BGStatsPlayer struct {
 
 // BGStatsPlay is a play of a BG Stats export.
 type BGStatsPlay struct {
+	// UUID is the play's ID: the match's, so importing the export again
+	// recognises the plays it brought in before.
+	UUID         string         `json:"uuid,omitempty"`
 	GameRefID    int            `json:"gameRefId"`
 	PlayDate     string         `json:"playDate"`
 	DurationMin  int            `json:"durationMin"`
@@ -172,5 +175,50 @@ func bgStats(m *db.Match, gameName string) BGStatsExport {
 			Rank: f.places[seat.PlayerID], Team: f.teams[seat.PlayerID]})
 	}
 	out.Plays = []BGStatsPlay{play}
+	return out
+}
+
+// exportLeague exports a league's finished matches, in the order they
+// count for the standings, as one BG Stats export: imported into an empty
+// league of the same game, it gives the same standings.
+func (s *Server) exportLeague(c echo.Context) error {
+	if format := c.QueryParam("format"); format != "bgstats" {
+		return rules.Invalid("format", "must be bgstats")
+	}
+	l, err := s.readableLeague(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	g, err := s.game(l.Game)
+	if err != nil {
+		return err
+	}
+	results, names, err := s.store.LeagueResults(c.Request().Context(), l.ID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, bgStatsLeague(l, g.Info().Name, results, names))
+}
+
+func bgStatsLeague(l *db.League, gameName string, results []db.FinishedMatch, names map[string]string) BGStatsExport {
+	out := BGStatsExport{About: "Exported from Motamed, league " + l.ID, Locations: []any{}, Players: []BGStatsPlayer{}, Plays: []BGStatsPlay{},
+		Games: []BGStatsGame{{ID: 1, Name: gameName, HighestWins: true}}}
+	ref := map[string]int{}
+	for _, f := range results {
+		play := BGStatsPlay{UUID: f.MatchID, GameRefID: 1, PlayDate: f.FinishedAt.UTC().Format(time.DateTime), PlayerScores: []BGStatsScore{}}
+		winners := map[string]bool{}
+		for _, w := range f.Result.Winners {
+			winners[w] = true
+		}
+		for i, p := range f.Result.Placements {
+			if ref[p.PlayerID] == 0 {
+				ref[p.PlayerID] = len(out.Players) + 1
+				out.Players = append(out.Players, BGStatsPlayer{ID: ref[p.PlayerID], Name: names[p.PlayerID]})
+			}
+			play.PlayerScores = append(play.PlayerScores, BGStatsScore{PlayerRefID: ref[p.PlayerID], Score: strconv.Itoa(f.Scores[p.PlayerID]),
+				Winner: winners[p.PlayerID], SeatOrder: i + 1, Rank: p.Place})
+		}
+		out.Plays = append(out.Plays, play)
+	}
 	return out
 }

@@ -69,6 +69,15 @@ func matchTimes(meta db.MatchMeta, created time.Time, started, finished *time.Ti
 	return t
 }
 
+// matchTimesOf are m's labels and times as its body shows them.
+func matchTimesOf(m *db.Match) MatchTimes {
+	finished := m.FinishedAt
+	if m.Status != db.StatusFinished {
+		finished = nil
+	}
+	return matchTimes(m.Meta, m.CreatedAt, m.StartedAt, finished, m.UpdatedAt)
+}
+
 func optional(s string) *string {
 	if s == "" {
 		return nil

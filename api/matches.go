@@ -34,7 +34,11 @@ func (s *Server) createMatch(c echo.Context) error {
 	if _, err := s.game(req.Game); err != nil {
 		return err
 	}
-	m, err := s.store.CreateMatch(c.Request().Context(), db.NewMatch{Game: req.Game, LeagueID: req.LeagueID, Players: req.Players, Options: req.Options, CreatedBy: t.ID})
+	meta, err := req.meta()
+	if err != nil {
+		return err
+	}
+	m, err := s.store.CreateMatch(c.Request().Context(), db.NewMatch{Game: req.Game, LeagueID: req.LeagueID, Players: req.Players, Options: req.Options, CreatedBy: t.ID, Meta: meta})
 	if err != nil {
 		return err
 	}

@@ -147,13 +147,14 @@ func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bo
 // with the rows of the score sheet it changed, so that a live page updates
 // its sheet without the whole match: "rounds": {"from": i, "rows": [...]}
 // replaces the rows from index i on. Only a sheet's last row may change
-// (rules.Scores), so that is one or two rows, or none after an undo.
+// (rules.Scores), so that is one or two rows, or none after an undo; after
+// a correction it is every row.
 func appendChangedRounds(b []byte, res *db.Appended) []byte {
 	b = b[:len(b)-1] // the answer's closing brace
 	sheet := res.Match.State.Scores().Rounds
 	rounds := reflect.ValueOf(sheet)
 	from := 0
-	if rounds.Kind() == reflect.Slice && res.Before != nil {
+	if rounds.Kind() == reflect.Slice && res.Before != nil && !res.Match.Rewritten { // a correction may change any row
 		if before := reflect.ValueOf(res.Before.State.Scores().Rounds); before.Kind() == reflect.Slice {
 			from = max(0, min(before.Len(), rounds.Len())-1)
 		}

@@ -46,6 +46,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/v1/matches", s.listMatches},
 		{http.MethodPost, "/v1/matches", s.createMatch},
 		{http.MethodGet, "/v1/matches/:id", s.getMatch},
+		{http.MethodPatch, "/v1/matches/:id", s.updateMatch},
 		{http.MethodPost, "/v1/matches/:id/events", s.appendEvent},
 		{http.MethodGet, "/v1/matches/:id/events", s.listEvents},
 		{http.MethodPost, "/v1/matches/:id/undo", s.undo},
@@ -53,6 +54,8 @@ func (s *Server) routes() []route {
 		{http.MethodPut, "/v1/matches/:id/events/:seq", s.replaceEvent},
 		{http.MethodPost, "/v1/matches/:id/events/:seq/void", s.voidEvent},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
+		{http.MethodGet, "/v1/leagues/:id/export", s.exportLeague},
+		{http.MethodPost, "/v1/leagues/:id/import", s.importLeague},
 
 		// Live streams (server-sent events) and the pages that show them.
 		{http.MethodGet, "/v1/matches/:id/stream", s.matchStream},

@@ -37,6 +37,7 @@ type Corrector interface {
 	Replace(ctx context.Context, matchID string, seq int64, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
 	Void(ctx context.Context, matchID string, seq int64, opt db.AppendOptions) (*db.Appended, error)
 	Redo(ctx context.Context, matchID string, opt db.AppendOptions) (*db.Appended, error)
+	UpdateMatch(ctx context.Context, matchID string, ch db.MatchChange, opt db.AppendOptions) (*db.Appended, error)
 }
 
 // Store is what the API needs from storage.
@@ -66,6 +67,7 @@ type Store interface {
 	// other instances write too; "" where this process is the only writer.
 	LeagueStamp(ctx context.Context, leagueID string) (string, error)
 	sheetGames
+	imports
 	inPlayLister
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -32,7 +33,10 @@ type leagueEntry struct {
 	league  *scoring.League
 	names   map[string]string
 	lastSeq int64 // the finish_seq of the newest match counted
-	stale   bool
+	// lastPlayed is the latest played_at of the matches counted: a match
+	// finishing now goes last only when none was played later.
+	lastPlayed time.Time
+	stale      bool
 	// stamp is the store's LeagueStamp the standings were built for: when
 	// other instances share the database (PostgreSQL), a different stamp
 	// means they changed the league's results, and the standings are
@@ -101,13 +105,17 @@ func (b *leagueBook) rebuild(ctx context.Context, leagueID string, e *leagueEntr
 		return err
 	}
 	var last int64
+	var played time.Time
 	for _, f := range results {
+		if f.PlayedAt != nil && f.PlayedAt.After(played) {
+			played = *f.PlayedAt
+		}
 		if err := league.Add(matchResult(f)); err != nil {
 			return err
 		}
 		last = f.FinishSeq
 	}
-	e.league, e.names, e.lastSeq, e.stale = league, names, last, false
+	e.league, e.names, e.lastSeq, e.lastPlayed, e.stale = league, names, last, played, false
 	return nil
 }
 
@@ -149,8 +157,10 @@ func (b *leagueBook) onAppended(res *db.Appended) bool {
 	r := m.State.Result()
 	// On a database other instances share (a non-empty stamp, or notices
 	// from them), their finishes interleave with ours: rebuild on the next
-	// read instead.
-	if e.league == nil || e.stale || e.stamp != "" || b.following != nil || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq {
+	// read instead. A match entered with played_at takes its place by that
+	// time, which may be before matches already counted: rebuild too.
+	late := m.Meta.PlayedAt != nil || m.FinishedAt == nil || !m.FinishedAt.After(e.lastPlayed)
+	if e.league == nil || e.stale || e.stamp != "" || b.following != nil || !res.FirstFinish || r == nil || m.FinishSeq <= e.lastSeq || late {
 		// A correction, or finishes committed in another order than they
 		// reach us: rebuild from the database on the next read.
 		e.stale = true

@@ -214,10 +214,15 @@ func TestMatchStreamSendsEachEventWithTheScores(t *testing.T) {
 	if got["event"].(map[string]any)["type"] != rules.UndoType || got["event"].(map[string]any)["voids"].(float64) != 3 {
 		t.Fatalf("undo: %v", got["event"])
 	}
+	// A correction may change any row: the change carries them all.
+	if got := follow(5, ts.must(t, 200, "PUT", "/v1/matches/"+id+"/events/1",
+		map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 3}}, "Accept-Language", "fa")); got["event"].(map[string]any)["seq"].(float64) != 5 {
+		t.Fatalf("correction: %v", got["event"])
+	}
 	// An idempotent retry records nothing and streams nothing.
 	body := map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 1}}
 	ts.must(t, 201, "POST", "/v1/matches/"+id+"/events", body, "Idempotency-Key", "k1")
-	wantEvent(t, c.next(t, 2*time.Second), "match", 5)
+	wantEvent(t, c.next(t, 2*time.Second), "match", 6)
 	ts.must(t, 200, "POST", "/v1/matches/"+id+"/events", body, "Idempotency-Key", "k1")
 	c.quiet(t, 200*time.Millisecond)
 }

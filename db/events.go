@@ -177,6 +177,9 @@ func (s *Store) commitAppend(ctx context.Context, cur, next *Match, rec Event, o
 func (s *Store) advance(cur *Match, state rules.State) *Match {
 	next := *cur
 	next.State = state
+	if cur.size > 0 { // a state grows by about its average event's size
+		next.size = cur.size + cur.size/max(cur.Version, 1)
+	}
 	next.Version = cur.Version + 1
 	next.Rewritten = false
 	next.Status = next.statusWith(state)
@@ -184,11 +187,8 @@ func (s *Store) advance(cur *Match, state rules.State) *Match {
 	if next.StartedAt == nil {
 		next.StartedAt = &next.UpdatedAt
 	}
-	switch before, after := statusOf(cur.State), statusOf(state); {
-	case before != StatusFinished && after == StatusFinished:
+	if next.FinishedAt == nil && statusOf(state) == StatusFinished {
 		next.FinishedAt = &next.UpdatedAt
-	case after != StatusFinished:
-		next.FinishedAt = nil
 	}
 	return &next
 }
@@ -245,6 +245,11 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		}
 		if err := s.writeResult(ctx, tx, cur, next); err != nil {
 			return err
+		}
+		if rec.Type == MatchUpdateType {
+			if err := s.writeMeta(ctx, tx, next); err != nil {
+				return fmt.Errorf("db: update match: %w", err)
+			}
 		}
 		if next.State.Result() != nil && cur.FinishSeq == 0 {
 			// The first finish: take the next place in the finish order.

@@ -129,6 +129,9 @@ func (s *Store) loadLatest(ctx context.Context, tx *sql.Tx, id string) (*Match, 
 	if m.State, err = s.foldLatest(ctx, tx, m); err != nil {
 		return nil, fmt.Errorf("db: fold match %s: %w", id, err)
 	}
+	if b, err := rules.EncodeState(m.State); err == nil {
+		m.size = heapPerSnapshotByte * int64(len(b))
+	}
 	m.Status = m.statusWith(m.State)
 	return m, nil
 }
@@ -200,7 +203,7 @@ func (s *Store) readMatchRow(ctx context.Context, q querier, id string) (*Match,
 	err := q.QueryRowContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.options, m.status,
 			COALESCE(e.seq, 0), m.finish_seq, m.created_by, m.created_at, COALESCE(e.created_at, m.created_at),
 			m.table_label, m.location, m.notes, m.played_at, m.finished_at, m.abandoned_at IS NOT NULL,
-			(SELECT created_at FROM events WHERE match_id = m.id AND seq = 1)
+			(SELECT created_at FROM events WHERE match_id = m.id AND type <> 'match_updated' ORDER BY seq LIMIT 1)
 		FROM matches m LEFT JOIN (SELECT seq, created_at FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1) e ON true
 		WHERE m.id = ?`), id, id).
 		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &createdBy, &created, &updated,

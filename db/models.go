@@ -64,7 +64,8 @@ type Match struct {
 	// StatusAbandoned); the state still says where play stood.
 	Abandoned bool
 	// StartedAt is when its first event was recorded, FinishedAt when it
-	// last went from in progress to finished (nil until then).
+	// first finished (nil until then; kept when a correction reopens it, as
+	// its place in the finish order is).
 	StartedAt  *time.Time
 	FinishedAt *time.Time
 	// Rewritten is set on the version a correction (a replacement or a
@@ -72,6 +73,9 @@ type Match struct {
 	// version before's, unlike after an append or an undo (rules.Scores).
 	Rewritten bool
 	State     rules.State
+	// size estimates the bytes State takes in memory (0 when unknown), for
+	// the state cache's bound.
+	size      int64
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -158,6 +162,8 @@ type FinishedMatch struct {
 	LeagueID   string
 	FinishSeq  int64
 	FinishedAt time.Time
-	Result     rules.Result
-	Scores     map[string]int // final totals, by player ID
+	// PlayedAt is when it was played, for a match entered afterwards.
+	PlayedAt *time.Time
+	Result   rules.Result
+	Scores   map[string]int // final totals, by player ID
 }

@@ -39,9 +39,13 @@ func (s *Store) PlayerResults(ctx context.Context, playerID, game, leagueID stri
 // finishedMatches reads the results matching where (a fixed SQL fragment;
 // values only through args).
 func (s *Store) finishedMatches(ctx context.Context, where string, args ...any) ([]FinishedMatch, map[string]string, error) {
-	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.finish_seq, r.finished_at, r.result
+	// A match entered afterwards (played_at) takes its place among the
+	// others by when it was played; the others stand in the order they
+	// finished. Abandoned matches do not count.
+	where = `m.abandoned_at IS NULL AND ` + where
+	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.finish_seq, r.finished_at, r.result, m.played_at
 		FROM matches m JOIN match_results r ON r.match_id = m.id
-		WHERE `+where+` ORDER BY m.finish_seq`), args...)
+		WHERE `+where+` ORDER BY COALESCE(m.played_at, m.finished_at, r.finished_at), m.finish_seq`), args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -51,12 +55,14 @@ func (s *Store) finishedMatches(ctx context.Context, where string, args ...any) 
 		var f FinishedMatch
 		var league sql.NullString
 		var finished, result string
-		if err := rows.Scan(&f.MatchID, &f.Game, &league, &f.FinishSeq, &finished, &result); err != nil {
+		var played sql.NullString
+		if err := rows.Scan(&f.MatchID, &f.Game, &league, &f.FinishSeq, &finished, &result, &played); err != nil {
 			rows.Close()
 			return nil, nil, err
 		}
 		f.LeagueID = league.String
 		f.FinishedAt = parseTime(finished)
+		f.PlayedAt = optionalTime(played)
 		if err := json.Unmarshal([]byte(result), &f.Result); err != nil {
 			rows.Close()
 			return nil, nil, fmt.Errorf("db: result of %s: %w", f.MatchID, err)
@@ -109,8 +115,9 @@ func (s *Store) LeagueStamp(ctx context.Context, leagueID string) (string, error
 	// A result written again gets a new finished_at, so the sum moves even
 	// when the count and the finish order do not.
 	var n, last, sum int64
-	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(MAX(m.finish_seq), 0),
+	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) + 1000000 * COUNT(m.abandoned_at), COALESCE(MAX(m.finish_seq), 0),
 			COALESCE(SUM((EXTRACT(EPOCH FROM r.finished_at) * 1000000)::bigint), 0)
+			+ COALESCE(SUM((EXTRACT(EPOCH FROM m.played_at) * 1000000)::bigint), 0)
 		FROM matches m JOIN match_results r ON r.match_id = m.id WHERE m.league_id = $1`, leagueID).Scan(&n, &last, &sum)
 	if err != nil {
 		return "", err

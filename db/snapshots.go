@@ -40,9 +40,11 @@ func (s *Store) snapshotFor(cur, next *Match) (*snapshotWrite, error) {
 		return nil, notFound("game", next.Game)
 	}
 	state, err := rules.EncodeState(next.State)
-	if err != nil {
-		return nil, fmt.Errorf("db: snapshot of match %s: %w", next.ID, err)
+	if err != nil { // the match goes on without it: a snapshot only saves folding
+		s.log.Warn("no snapshot", "match", next.ID, "seq", next.Version, "err", err)
+		return nil, nil
 	}
+	next.size = heapPerSnapshotByte * int64(len(state))
 	return &snapshotWrite{seq: next.Version, version: rules.SnapshotVersion(game, next.Players(), next.Options),
 		state: state, keep: (next.Version/every - 1) * every}, nil
 }

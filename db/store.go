@@ -38,10 +38,10 @@ type Config struct {
 	// Conns is the size of PostgreSQL's connection pool (default 16).
 	Conns int
 	// CacheSize bounds how many match states stay in memory (default 4096),
-	// and CacheEvents how many events their logs may hold in all (default
-	// 100,000): a state grows with its match.
-	CacheSize   int
-	CacheEvents int64
+	// and CacheBytes the memory they take in all (default 128 MiB, as
+	// estimated: see weight): a state grows with its match.
+	CacheSize  int
+	CacheBytes int64
 	// SnapshotEvery is how many events apart a match's state is stored
 	// (default 256; see snapshots.go): what a state not in memory costs.
 	SnapshotEvery int64
@@ -126,7 +126,7 @@ func (h *hotStatements) prepare(ctx context.Context, d *dialect, write, read *sq
 		return st
 	}
 	h.insertEvent = prep(`INSERT INTO events(match_id, seq, type, data, notes, created_at, corrects, token_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-	h.updateStatus = prep(`UPDATE matches SET status = ?, finished_at = ? WHERE id = ?`)
+	h.updateStatus = prep(`UPDATE matches SET status = ?, finished_at = COALESCE(finished_at, ?) WHERE id = ?`)
 	h.insertKey = prep(`INSERT INTO idempotency_keys(match_id, key, request_hash, seq, created_at) VALUES (?, ?, ?, ?, ?)`)
 	h.finishOrder = prep(`UPDATE matches SET finish_seq = (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM matches) WHERE id = ? RETURNING finish_seq`)
 	h.insertResult = prep(`INSERT INTO match_results(match_id, result, finished_at) VALUES (?, ?, ?)`)
@@ -159,8 +159,8 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 4096
 	}
-	if cfg.CacheEvents <= 0 {
-		cfg.CacheEvents = 100_000
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = 128 << 20
 	}
 	if cfg.SnapshotEvery <= 0 {
 		cfg.SnapshotEvery = 256
@@ -278,7 +278,7 @@ func newStore(cfg Config, d *dialect, games *rules.Registry, write, read *sql.DB
 		games: games,
 		write: write,
 		read:  read,
-		cache: newStateCache(cfg.CacheSize, cfg.CacheEvents),
+		cache: newStateCache(cfg.CacheSize, cfg.CacheBytes),
 		log:   cfg.Logger,
 		clock: clock,
 	}

@@ -46,7 +46,7 @@ type config struct {
 	requestTimeout  time.Duration
 	shutdownTimeout time.Duration
 	cacheSize       int
-	cacheEvents     int64
+	cacheBytes      int64
 	snapshotEvery   int64
 	synchronous     string
 	writesPerSecond float64
@@ -76,7 +76,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", envDuration("MOTAMED_SHUTDOWN_TIMEOUT", 15*time.Second), "how long shutdown waits for in-flight requests (MOTAMED_SHUTDOWN_TIMEOUT)")
 	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
 	fs.Int64Var(&cfg.snapshotEvery, "snapshot-every", int64(envInt("MOTAMED_SNAPSHOT_EVERY", 256)), "store a match's state every this many events and at its end, so that a state not in memory folds at most this many events (MOTAMED_SNAPSHOT_EVERY)")
-	fs.Int64Var(&cfg.cacheEvents, "cache-events", int64(envInt("MOTAMED_CACHE_EVENTS", 100_000)), "at most this many events in the logs of the match states kept in memory; finished matches keep a tenth of it (MOTAMED_CACHE_EVENTS)")
+	fs.Int64Var(&cfg.cacheBytes, "cache-bytes", int64(envInt("MOTAMED_CACHE_BYTES", 128<<20)), "at most this many bytes (as estimated) of match states kept in memory; finished matches keep a tenth of it; a state that left is read from its latest snapshot (MOTAMED_CACHE_BYTES)")
 	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL; PostgreSQL keeps its own (MOTAMED_SYNCHRONOUS)")
 	fs.StringVar(&cfg.memoryLimit, "memory-limit", env("MOTAMED_MEMORY_LIMIT", defaultMemoryLimit), "soft limit of the Go heap, e.g. 100MiB or 1GB; the collector works harder near it, so raise it with larger caches; off for none; GOMEMLIMIT, when set, wins (MOTAMED_MEMORY_LIMIT)")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
@@ -191,7 +191,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	games := all.Registry()
-	store, err := db.Open(ctx, db.Config{DSN: cfg.dbPath, CacheSize: cfg.cacheSize, CacheEvents: cfg.cacheEvents, SnapshotEvery: cfg.snapshotEvery, Synchronous: strings.ToUpper(cfg.synchronous), KeyTTL: cfg.keyTTL, Logger: log}, games)
+	store, err := db.Open(ctx, db.Config{DSN: cfg.dbPath, CacheSize: cfg.cacheSize, CacheBytes: cfg.cacheBytes, SnapshotEvery: cfg.snapshotEvery, Synchronous: strings.ToUpper(cfg.synchronous), KeyTTL: cfg.keyTTL, Logger: log}, games)
 	if err != nil {
 		return err
 	}

@@ -86,13 +86,13 @@ func TestServeAndShutdown(t *testing.T) {
 func TestFlagsAndEnv(t *testing.T) {
 	t.Setenv("MOTAMED_ADDR", "0.0.0.0:9999")
 	t.Setenv("MOTAMED_LOG_LEVEL", "debug")
-	t.Setenv("MOTAMED_CACHE_EVENTS", "5000")
+	t.Setenv("MOTAMED_CACHE_BYTES", "5000")
 	t.Setenv("MOTAMED_MEMORY_LIMIT", "256MiB")
 	cfg, err := parseFlags([]string{"--db", "x.db"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.addr != "0.0.0.0:9999" || cfg.dbPath != "x.db" || cfg.logLevel != "debug" || cfg.cacheEvents != 5000 || cfg.memoryLimit != "256MiB" {
+	if cfg.addr != "0.0.0.0:9999" || cfg.dbPath != "x.db" || cfg.logLevel != "debug" || cfg.cacheBytes != 5000 || cfg.memoryLimit != "256MiB" {
 		t.Fatalf("config: %+v", cfg)
 	}
 	if _, err := parseFlags([]string{"--nope"}, io.Discard); err == nil {

@@ -15,7 +15,7 @@ import (
 // collector lets the heap grow to twice the live data before it runs, and
 // the peak lands near or above that. The limit is soft: a server whose live
 // data needs more keeps working, but the collector then runs almost without
-// pause, so the caches (--cache-size, --cache-events, and the 16 MB of
+// pause, so the caches (--cache-size, --cache-bytes, and the 16 MB of
 // encoded answers) are bounded to keep the live data well below it: about
 // 50 MB at their defaults. Raise the limit with the caches.
 const defaultMemoryLimit = "100MiB"

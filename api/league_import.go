@@ -1,0 +1,243 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/bgstats"
+	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/sheet"
+)
+
+// imports is what bringing plays in from another score app needs of the
+// store.
+type imports interface {
+	ImportedPlays(ctx context.Context, leagueID string) (map[string]string, error)
+	RecordImported(ctx context.Context, leagueID, sourceID, matchID string) error
+	PlayersNamed(ctx context.Context, names []string) (map[string]db.Player, error)
+}
+
+// ImportResult says what an import did (or, in a dry run, would do).
+type ImportResult struct {
+	DryRun     bool            `json:"dry_run"`
+	SourceGame ImportGame      `json:"source_game"`
+	Plays      ImportCounts    `json:"plays"`
+	Players    []ImportPlayer  `json:"players"`
+	Matches    []ImportedMatch `json:"matches"`
+	Skipped    []ImportSkip    `json:"skipped"`
+}
+
+// ImportGame is the export's game whose plays are brought in.
+type ImportGame struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+// ImportCounts counts the export's plays of the game.
+type ImportCounts struct {
+	OfGame          int `json:"of_game"`
+	Duplicates      int `json:"duplicates"`
+	AlreadyImported int `json:"already_imported"`
+	Imported        int `json:"imported"`
+}
+
+// ImportPlayer is a player of the imported plays: matched to an existing
+// player by folded name, created, or (dry run) to be created.
+type ImportPlayer struct {
+	Name   string `json:"name"`
+	ID     string `json:"id,omitempty"`
+	Status string `json:"status"` // matched, created, to_create
+}
+
+// ImportedMatch is one play brought in as a finished match.
+type ImportedMatch struct {
+	SourceID string    `json:"source_id"`
+	MatchID  string    `json:"match_id,omitempty"`
+	PlayedAt time.Time `json:"played_at"`
+	Location string    `json:"location,omitempty"`
+}
+
+// ImportSkip is a play of the game that cannot come in, and why.
+type ImportSkip struct {
+	SourceID string `json:"source_id"`
+	Reason   string `json:"reason"`
+}
+
+// importLeague brings one game's plays from a BG Stats export into a league
+// of a score-sheet game, as finished matches in played order.
+func (s *Server) importLeague(c echo.Context) error {
+	id := c.Param("id")
+	t, err := s.mayCreateMatch(c, id)
+	if err != nil {
+		return err
+	}
+	if t.Role != db.RoleAdmin && t.Role != db.RoleOwner {
+		return forbidden("Only an admin or the league's owner may import plays.")
+	}
+	dry, err := boolParam(c, "dry_run")
+	if err != nil {
+		return err
+	}
+	sourceGame := 0
+	if v := c.QueryParam("game"); v != "" {
+		if sourceGame, err = strconv.Atoi(v); err != nil || sourceGame <= 0 {
+			return rules.Invalid("game", "must be the id of a game in the export")
+		}
+	}
+	ctx := c.Request().Context()
+	l, err := s.store.GetLeague(ctx, id)
+	if err != nil {
+		return err
+	}
+	g, err := s.game(l.Game)
+	if err != nil {
+		return err
+	}
+	sg, ok := g.(*sheet.Game)
+	if !ok {
+		return &db.ConflictError{Reason: "Plays are imported into leagues of score-sheet games; a league of " + g.Info().Name + " keeps rule-checked logs, which an export does not have."}
+	}
+	raw, err := readBody(c)
+	if err != nil {
+		return err
+	}
+	exp, err := bgstats.Parse(raw)
+	if err != nil {
+		return err
+	}
+	src, ok := exp.FindGame(sourceGame, g.Info().Name, g.Info().NameFA)
+	if !ok {
+		return &db.ConflictError{Reason: fmt.Sprintf("No game of the export is %s; name one with ?game= among: %s", g.Info().Name, exp.GameNames())}
+	}
+	done, err := s.store.ImportedPlays(ctx, id)
+	if err != nil {
+		return err
+	}
+	doneIDs := map[string]bool{}
+	for k := range done {
+		doneIDs[k] = true
+	}
+	plays, dups, already := exp.Plan(src, doneIDs)
+	res := ImportResult{DryRun: dry, SourceGame: ImportGame{ID: src.ID, Name: src.Name},
+		Plays:   ImportCounts{Duplicates: dups, AlreadyImported: already},
+		Players: []ImportPlayer{}, Matches: []ImportedMatch{}, Skipped: []ImportSkip{}}
+	res.Plays.OfGame = len(plays) + dups + already
+	def := sg.Definition()
+	var kept []bgstats.PlannedPlay
+	var names []string
+	seenName := map[string]bool{}
+	for _, p := range plays {
+		if reason := importable(p, def); reason != "" {
+			res.Skipped = append(res.Skipped, ImportSkip{SourceID: p.SourceID, Reason: reason})
+			continue
+		}
+		kept = append(kept, p)
+		for _, n := range p.Players {
+			if !seenName[n] {
+				seenName[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	matched, err := s.store.PlayersNamed(ctx, names)
+	if err != nil {
+		return err
+	}
+	ids := map[string]string{}
+	for _, n := range names {
+		if p, ok := matched[n]; ok {
+			ids[n] = p.ID
+			res.Players = append(res.Players, ImportPlayer{Name: n, ID: p.ID, Status: "matched"})
+		} else if dry {
+			res.Players = append(res.Players, ImportPlayer{Name: n, Status: "to_create"})
+		}
+	}
+	if dry {
+		for _, p := range kept {
+			res.Matches = append(res.Matches, ImportedMatch{SourceID: p.SourceID, PlayedAt: p.PlayedAt, Location: p.Location})
+		}
+		return c.JSON(http.StatusOK, res)
+	}
+	for _, n := range names {
+		if ids[n] != "" {
+			continue
+		}
+		p, err := s.store.CreatePlayer(ctx, n)
+		if err != nil {
+			return err
+		}
+		ids[n] = p.ID
+		res.Players = append(res.Players, ImportPlayer{Name: n, ID: p.ID, Status: "created"})
+	}
+	for _, p := range kept {
+		matchID, err := s.importPlay(ctx, l.ID, t.ID, def.ID, p, ids)
+		if err != nil {
+			return err
+		}
+		res.Matches = append(res.Matches, ImportedMatch{SourceID: p.SourceID, MatchID: matchID, PlayedAt: p.PlayedAt, Location: p.Location})
+	}
+	res.Plays.Imported = len(res.Matches)
+	s.leagues.markStale(l.ID)
+	return c.JSON(http.StatusCreated, res)
+}
+
+// importable says why a play cannot come into a league of def, or "".
+func importable(p bgstats.PlannedPlay, def sheet.Definition) string {
+	if n := len(p.Players); n < def.MinPlayers || n > def.MaxPlayers {
+		return fmt.Sprintf("%d players; %s is played by %d to %d (SHEET-PLAYERS-1)", n, def.DisplayName(), def.MinPlayers, def.MaxPlayers)
+	}
+	seen := map[string]bool{}
+	for _, n := range p.Players {
+		if seen[n] {
+			return fmt.Sprintf("%q plays twice in it", n)
+		}
+		seen[n] = true
+	}
+	return ""
+}
+
+// importPlay stores one play as a finished match and remembers its source.
+func (s *Server) importPlay(ctx context.Context, leagueID, tokenID, game string, p bgstats.PlannedPlay, ids map[string]string) (string, error) {
+	seats := make([]string, len(p.Players))
+	scores, places := map[string]int{}, map[string]int{}
+	for i, n := range p.Players {
+		seats[i] = ids[n]
+		scores[ids[n]] = p.Scores[i]
+		if p.Places != nil {
+			places[ids[n]] = p.Places[i]
+		}
+	}
+	at := p.PlayedAt
+	m, err := s.store.CreateMatch(ctx, db.NewMatch{Game: game, LeagueID: leagueID, Players: seats, CreatedBy: tokenID,
+		Meta: db.MatchMeta{Location: p.Location, PlayedAt: &at, Notes: "Imported from BG Stats"}})
+	if err != nil {
+		return "", err
+	}
+	data := map[string]any{"scores": scores}
+	if p.Places != nil {
+		data["places"] = places
+	}
+	raw, _ := json.Marshal(data)
+	if _, err := s.store.Append(ctx, m.ID, rules.Event{Type: sheet.EvFinalRecorded, Data: raw}, db.AppendOptions{TokenID: tokenID}); err != nil {
+		return "", err
+	}
+	return m.ID, s.store.RecordImported(ctx, leagueID, p.SourceID, m.ID)
+}
+
+// boolParam reads an optional true/false query parameter.
+func boolParam(c echo.Context, name string) (bool, error) {
+	switch c.QueryParam(name) {
+	case "", "false", "0":
+		return false, nil
+	case "true", "1":
+		return true, nil
+	}
+	return false, rules.Invalid(name, "must be true or false")
+}
