@@ -146,3 +146,26 @@ func TestBGStatsImport(t *testing.T) {
 		t.Fatal("a refused file stored something")
 	}
 }
+
+// Who may define games and import: an admin or an owner; not a scorer or a
+// viewer. A league of a built-in game takes no import.
+func TestSheetAndImportAccess(t *testing.T) {
+	s := newTestServer(t, all.Registry().All()...)
+	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Cafe", "game": "wizard"})["id"].(string)
+	bearer := func(role string) string {
+		return "Bearer " + s.must(t, 201, "POST", "/v1/tokens", map[string]any{"role": role, "league_id": lg})["token"].(string)
+	}
+	for _, role := range []string{"scorer", "viewer"} {
+		if r := s.do("POST", "/v1/games", golfSheet, "Authorization", bearer(role)); r.status != 403 {
+			t.Fatalf("%s defines a game: %d %s", role, r.status, r.body)
+		}
+		if r := s.do("POST", "/v1/leagues/"+lg+"/import", bgStatsFile, "Authorization", bearer(role)); r.status != 403 {
+			t.Fatalf("%s imports: %d %s", role, r.status, r.body)
+		}
+	}
+	s.must(t, 201, "POST", "/v1/games", golfSheet, "Authorization", bearer("owner"))
+	r := s.do("POST", "/v1/leagues/"+lg+"/import", bgStatsFile, "Authorization", bearer("owner"))
+	if r.status != 422 || s.count(t, "matches") != 0 {
+		t.Fatalf("import into a Wizard league: %d %s", r.status, r.body)
+	}
+}

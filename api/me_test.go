@@ -53,6 +53,8 @@ func TestTableAppIsServed(t *testing.T) {
 		"/assets/app-wizard.js":                  "text/javascript",
 		"/assets/app-munchkin.js":                "text/javascript",
 		"/assets/app-silver.js":                  "text/javascript",
+		"/assets/app-yatuk.js":                   "text/javascript",
+		"/assets/app-wazabi.js":                  "text/javascript",
 	} {
 		a := s.do("GET", path, nil, "Authorization", "")
 		if a.status != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), ct) {

@@ -99,6 +99,10 @@ type CardOption struct {
 	Effect   rules.Text `json:"effect"`
 	Rule     string     `json:"rule"`
 	Playable bool       `json:"playable"`
+	// Target says the card names another player (card_played's target);
+	// Direction that it needs "left" or "right".
+	Target    bool `json:"target"`
+	Direction bool `json:"direction"`
 	// Refusals are the rules that forbid it now (empty when playable).
 	Refusals []rules.Ruling `json:"refusals"`
 }
@@ -191,7 +195,7 @@ func askTurn(body json.RawMessage) (any, error) {
 		}
 		refusals := refusalsFor(c, roll, cards+roll.Card, winsNow)
 		ans.Cards = append(ans.Cards, CardOption{Card: c.ID, Name: c.Name, Cost: c.Cost, Effect: c.Effect, Rule: c.Rule,
-			Playable: len(refusals) == 0, Refusals: refusals})
+			Playable: len(refusals) == 0, Target: c.Target, Direction: c.Direction, Refusals: refusals})
 	}
 	if req.Play != nil {
 		refusals := refusalsFor(card, roll, cards+roll.Card, winsNow)

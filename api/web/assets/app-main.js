@@ -10,6 +10,8 @@ import { digits, parseNumber, deviceLang, word } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
 import { silverScreen } from './app-silver.js';
+import { yatukScreen } from './app-yatuk.js';
+import { wazabiScreen } from './app-wazabi.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -584,5 +586,7 @@ Alpine.data('tableApp', tableApp);
 Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
 Alpine.data('silver', silverScreen);
+Alpine.data('yatuk', yatukScreen);
+Alpine.data('wazabi', wazabiScreen);
 window.Alpine = Alpine;
 Alpine.start();

@@ -1,0 +1,145 @@
+// Wazabi at the table: the dice and cards each player holds, always in
+// view; the opening roll that decides who starts; each turn's roll by its
+// faces, the cards drawn, the dice given (to a neighbour, or anyone without
+// neighbours_only), the card played from the game's card list with its cost
+// and effect, and the end of the turn. What a roll obliges and which cards
+// may be played come from the referee's turn question; the server checks
+// every event.
+import { addWords, parseNumber } from './app-i18n.js';
+
+addWords({
+  en: {
+    wz_dice: 'dice', wz_cards: 'cards', wz_skips: 'misses {n} turn(s)', wz_out: 'out', wz_turn: 'Turn of {p}',
+    wz_direction_clockwise: 'clockwise', wz_direction_counterclockwise: 'counter-clockwise',
+    wz_opening: 'Opening roll: who starts', wz_opening_w: 'W rolled by {p}', wz_record_opening: 'Record the opening roll',
+    wz_roll: 'The roll of {n} dice', wz_face_w: 'W', wz_face_card: 'Card', wz_face_give: 'Give',
+    wz_record_roll: 'Record the roll', wz_draw: 'Draw {n} card(s)', wz_give: 'Give {n} die/dice', wz_die_to: 'Die {k} to',
+    wz_record_give: 'Give the dice', wz_play: 'Play a card', wz_card: 'Card', wz_target: 'Target', wz_direction: 'Direction',
+    wz_left: 'left', wz_right: 'right', wz_record_play: 'Play the card', wz_end_turn: 'End the turn',
+    wz_card_list: 'The cards', wz_cost: 'cost {n} W', wz_not_playable: 'not playable now', wz_points: '{n} point(s)',
+    wz_hand_no: 'Hand {n}', wz_team: 'team {n}',
+  },
+  fa: {
+    wz_dice: 'تاس', wz_cards: 'کارت', wz_skips: '{n} نوبت از دست می‌دهد', wz_out: 'بیرون', wz_turn: 'نوبتِ {p}',
+    wz_direction_clockwise: 'در جهتِ عقربه‌ها', wz_direction_counterclockwise: 'خلافِ جهتِ عقربه‌ها',
+    wz_opening: 'تاس‌اندازیِ آغاز: چه کسی شروع می‌کند', wz_opening_w: 'W‌های {p}', wz_record_opening: 'ثبتِ تاس‌اندازیِ آغاز',
+    wz_roll: 'ریختنِ {n} تاس', wz_face_w: 'W', wz_face_card: 'کارت', wz_face_give: 'دادن',
+    wz_record_roll: 'ثبتِ تاس‌ها', wz_draw: 'کشیدنِ {n} کارت', wz_give: 'دادنِ {n} تاس', wz_die_to: 'تاسِ {k} به',
+    wz_record_give: 'تاس‌ها را بده', wz_play: 'بازی کردنِ کارت', wz_card: 'کارت', wz_target: 'هدف', wz_direction: 'جهت',
+    wz_left: 'چپ', wz_right: 'راست', wz_record_play: 'کارت را بازی کن', wz_end_turn: 'پایانِ نوبت',
+    wz_card_list: 'کارت‌ها', wz_cost: 'هزینه {n} W', wz_not_playable: 'اکنون بازی نمی‌شود', wz_points: '{n} امتیاز',
+    wz_hand_no: 'دستِ {n}', wz_team: 'تیمِ {n}',
+  },
+});
+
+export function wazabiScreen() {
+  return {
+    opening: {},
+    roll: { w: '0', card: '0', give: '0' },
+    giveTo: [],
+    cardChoice: '',
+    target: '',
+    direction: 'left',
+    referee: null,
+    refereeKey: '',
+
+    wb() { return this.st(); },
+    seats() { return this.wb().seats || []; },
+    seat(id) { return this.seats().find((s) => s.player_id === id) || {}; },
+    turn() { return this.wb().turn || {}; },
+    current() { return this.wb().current || ''; },
+    turnText() {
+      if (this.isFinished()) return this.t('winner_is', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(' · ') });
+      return this.t('wz_turn', { p: this.nameOf(this.current()) }) + ' · ' + this.t('wz_direction_' + (this.wb().direction || 'clockwise')); },
+    seatLine(s) {
+      const out = [this.n(s.dice) + ' ' + this.t('wz_dice'), this.n(s.cards) + ' ' + this.t('wz_cards')];
+      if (s.skips) out.push(this.t('wz_skips', { n: s.skips }));
+      if (s.out) out.push(this.t('wz_out'));
+      if (s.team) out.push(this.t('wz_team', { n: s.team }));
+      if ((this.wb().options || {}).hands > 1) out.push(this.t('wz_points', { n: s.points }));
+      return out.join(' · ');
+    },
+
+    // ---- the opening roll: the most W starts; a tie rolls again
+    openingDue() { return this.wb().opening_roll_open && !this.turn().rolled && !this.isFinished(); },
+    openingPlayers() {
+      const again = this.wb().reroll || [];
+      return again.length ? again : this.seats().filter((s) => !s.out).map((s) => s.player_id);
+    },
+    openingOf(id) { return this.opening[id] ?? '0'; },
+    setOpening(id, v) { this.opening = Object.assign({}, this.opening, { [id]: v }); },
+    async recordOpening() {
+      const w = {};
+      for (const id of this.openingPlayers()) w[id] = parseNumber(this.openingOf(id)) ?? 0;
+      if (await this.send('opening_roll', { w }) === true) this.opening = {};
+    },
+
+    // ---- a turn: roll, draw, give, play, end
+    phaseIs(p) { return this.wb().phase === p; },
+    needsRoll() { return !this.turn().rolled; },
+    diceNow() { return this.seat(this.current()).dice || 0; },
+    faces() { return ['w', 'card', 'give']; },
+    async recordRoll() {
+      const data = { player: this.current() };
+      for (const f of this.faces()) data[f] = parseNumber(this.roll[f]) ?? 0;
+      if (await this.send('rolled', data) === true) this.roll = { w: '0', card: '0', give: '0' };
+    },
+    drawsDue() { const t = this.turn(); return t.rolled && !t.drew && t.draws_due > 0 ? t.draws_due : 0; },
+    async drawCards() { await this.send('cards_drawn', { player: this.current(), count: this.drawsDue() }); },
+    givesDue() { const t = this.turn(); return t.rolled && !t.gave && t.gives_due > 0 ? t.gives_due : 0; },
+    dieSlots() { const out = []; for (let k = 1; k <= this.givesDue(); k++) out.push(k); return out; },
+    // receivers are the players a die may go to: the referee's answer
+    // names neighbours only or anyone.
+    receivers() {
+      const me = this.current();
+      const live = this.seats().filter((s) => !s.out && s.player_id !== me).map((s) => s.player_id);
+      const g = this.referee && this.referee.give;
+      if (!g || g.may_go_to !== 'neighbours') return live;
+      const ids = this.seats().map((s) => s.player_id);
+      const i = ids.indexOf(me);
+      const near = [ids[(i + 1) % ids.length], ids[(i - 1 + ids.length) % ids.length]];
+      return live.filter((id) => near.includes(id));
+    },
+    giveOf(k) { return this.giveTo[k - 1] || this.receivers()[0] || ''; },
+    setGive(k, v) { const a = this.giveTo.slice(); a[k - 1] = v; this.giveTo = a; },
+    async giveDice() {
+      const to = this.dieSlots().map((k) => this.giveOf(k));
+      if (await this.send('dice_given', { player: this.current(), to }) === true) this.giveTo = [];
+    },
+    canPlay() { const t = this.turn(); return t.rolled && !t.card_played; },
+    cardList() { return (this.referee && this.referee.cards) || []; },
+    chosen() { return this.cardList().find((c) => c.card === this.cardChoice) || null; },
+    cardText(c) { return this.text(c.name) + ' · ' + this.t('wz_cost', { n: c.cost }) + (c.playable === false && this.turn().rolled ? ' · ' + this.t('wz_not_playable') : ''); },
+    others() { return this.seats().filter((s) => !s.out && s.player_id !== this.current()).map((s) => s.player_id); },
+    async playCard() {
+      const c = this.chosen();
+      if (!c) return;
+      const data = { player: this.current(), card: c.card };
+      if (c.target) data.target = this.target || this.others()[0];
+      if (c.direction) data.direction = this.direction;
+      if (await this.send('card_played', data) === true) this.cardChoice = '';
+    },
+    async endTurn() { await this.send('turn_ended', { player: this.current() }); },
+
+    // syncReferee asks the referee's turn question whenever the match or
+    // the language changes: the card list in the app's language, and what
+    // the recorded roll obliges.
+    syncReferee() {
+      if (!this.match) return;
+      const t = this.turn();
+      const key = this.match.id + ':' + this.match.version + ':' + this.lang;
+      if (key === this.refereeKey) return;
+      this.refereeKey = key;
+      const s = this.seat(this.current());
+      const q = { dice: Math.max(1, s.dice || 0), cards: s.cards || 0, rolled: t.rolled ? t.roll : { w: Math.max(1, s.dice || 0), card: 0, give: 0 }, players: Math.max(2, this.seats().filter((x) => !x.out).length) };
+      this.api.post('/v1/referee/wazabi/turn', q).then((r) => { if (this.refereeKey === key) this.referee = r.data; }).catch(() => { this.referee = null; });
+    },
+    steps() { return ['draw', 'give', 'win']; },
+    obligation(k) {
+      const v = this.referee && this.referee[k];
+      return v && this.turn().rolled ? v : null;
+    },
+
+    handRows() { return this.rounds(); },
+  };
+}

@@ -1,0 +1,216 @@
+// Yatuk at the table: the five lands with every player's column, the
+// actions of a turn (a card played, a spell, a card burned, a battle
+// declared), the battle due with its armies revealed and the referee's
+// ruling before it is recorded, the gems, and an army builder that shows
+// the referee's chain for any column (which cards count, each link, the
+// strength). Whose turn it is and what is due come from the match's state;
+// the server checks every event.
+import { addWords, parseNumber } from './app-i18n.js';
+
+addWords({
+  en: {
+    yk_turn: 'Turn of {p}', yk_actions: '{n} action(s) left', yk_lands: 'Lands', yk_gem: 'gem',
+    yk_closed: 'closed', yk_capacity: 'capacity {n}', yk_face_down: '{n} face down', yk_army: 'Army',
+    yk_play: 'Play a card', yk_land: 'Land', yk_kind: 'Kind', yk_colors: 'Colours', yk_power: 'Power',
+    yk_unknown: 'Face down, not shown', yk_record_play: 'Play the card', yk_burn: 'Burn a card',
+    yk_declare: 'Declare battle', yk_end_turn: 'End the turn', yk_spell: 'A spell', yk_spell_kind: 'Spell',
+    yk_target: 'Target', yk_extra: 'Extra plays', yk_record_spell: 'Play the spell', yk_battle: 'Battle at {l}',
+    yk_battle_forced: 'forced', yk_battle_declared: 'declared', yk_reveal: 'Reveal every army in column order.',
+    yk_record_battle: 'Record the battle', yk_reveal_armies: 'Reveal the armies', yk_builder: 'Army builder', yk_builder_of: 'The army of {p} at {l}',
+    yk_add_card: 'Add a card', yk_remove_card: 'Remove card {k}', yk_chain: 'The referee\'s chain', yk_card_no: 'Card {k}',
+    yk_kept: 'counts', yk_removed: 'does not count', yk_strength: 'Strength {s}', yk_gems: 'Gems', yk_hand: 'hand {n}',
+    yk_winner: 'Winner: {p}', yk_white_color: 'Colour of the white gem',
+    kind_wizard: 'Wizard', kind_tool: 'Tool', kind_monster: 'Monster', kind_demon: 'Demon', kind_weapon: 'Weapon',
+    spell_night_raid: 'Night raid', spell_betrayal: 'Betrayal', spell_extra_plays: 'Extra plays', spell_other: 'Another spell',
+    white: 'White', land_vipas: 'Vipas', land_vitasta: 'Vitasta', land_parushni: 'Parushni', land_sutudri: 'Sutudri', land_gomati: 'Gomati',
+  },
+  fa: {
+    yk_turn: 'نوبتِ {p}', yk_actions: '{n} کنش مانده', yk_lands: 'سرزمین‌ها', yk_gem: 'گوهر',
+    yk_closed: 'بسته', yk_capacity: 'گنجایش {n}', yk_face_down: '{n} پشت‌ورو', yk_army: 'سپاه',
+    yk_play: 'بازی کردنِ کارت', yk_land: 'سرزمین', yk_kind: 'نوع', yk_colors: 'رنگ‌ها', yk_power: 'قدرت',
+    yk_unknown: 'پشت‌ورو، نشان داده نشده', yk_record_play: 'بازی کن', yk_burn: 'سوزاندنِ کارت',
+    yk_declare: 'اعلامِ نبرد', yk_end_turn: 'پایانِ نوبت', yk_spell: 'طلسم', yk_spell_kind: 'طلسم',
+    yk_target: 'هدف', yk_extra: 'بازیِ اضافه', yk_record_spell: 'طلسم را بازی کن', yk_battle: 'نبرد در {l}',
+    yk_battle_forced: 'اجباری', yk_battle_declared: 'اعلام‌شده', yk_reveal: 'هر سپاه را به ترتیبِ ستون رو کنید.',
+    yk_record_battle: 'ثبتِ نبرد', yk_reveal_armies: 'رو کردنِ سپاه‌ها', yk_builder: 'سپاه‌ساز', yk_builder_of: 'سپاهِ {p} در {l}',
+    yk_add_card: 'افزودنِ کارت', yk_remove_card: 'حذفِ کارتِ {k}', yk_chain: 'زنجیره‌ی داور', yk_card_no: 'کارتِ {k}',
+    yk_kept: 'حساب می‌شود', yk_removed: 'حساب نمی‌شود', yk_strength: 'قدرت {s}', yk_gems: 'گوهرها', yk_hand: 'دست {n}',
+    yk_winner: 'برنده: {p}', yk_white_color: 'رنگِ گوهرِ سفید',
+    kind_wizard: 'جادوگر', kind_tool: 'ابزار', kind_monster: 'هیولا', kind_demon: 'اهریمن', kind_weapon: 'سلاح',
+    spell_night_raid: 'شبیخون', spell_betrayal: 'خیانت', spell_extra_plays: 'بازیِ اضافه', spell_other: 'طلسمِ دیگر',
+    white: 'سفید', land_vipas: 'ویپاس', land_vitasta: 'ویتاستا', land_parushni: 'پاروشنی', land_sutudri: 'سوتودری', land_gomati: 'گوماتی',
+  },
+});
+
+const KINDS = ['wizard', 'tool', 'monster', 'demon', 'weapon'];
+const COLORS = ['red', 'green', 'yellow', 'blue'];
+
+function blankCard() { return { kind: 'wizard', colors: ['red'], power: '' }; }
+function draft(c) { return { kind: c.kind, colors: (c.colors || []).slice(), power: String(c.power) }; }
+function cardOf(d) { return { kind: d.kind, colors: d.colors.slice(), power: parseNumber(d.power) ?? 0 }; }
+
+export function yatukScreen() {
+  return {
+    play: Object.assign({ id: 'yk-play', land: '', unknown: false }, blankCard()),
+    spell: { spell: 'extra_plays', target: '', land: '', extra_plays: '1' },
+    declareLand: '',
+    // builder is one column being revealed: its cards as drafts.
+    builder: { open: false, land: '', player: '', cards: [] },
+    chain: null,
+    // battle holds each participant's revealed column for the battle due.
+    battle: { land: '', armies: {} },
+    battleVerdict: null,
+
+    yk() { return this.st(); },
+    kinds() { return KINDS; },
+    colors() { return COLORS; },
+    landName(l) { return this.t('land_' + l); },
+    gemName(g) { return this.t(g); },
+    currentName() { return this.nameOf(this.yk().current_player); },
+    turnText() { return this.t('yk_turn', { p: this.currentName() }); },
+    actionsText() { return this.t('yk_actions', { n: this.yk().actions_left || 0 }); },
+    lands() { return this.yk().lands || []; },
+    activeLands() { return this.lands().filter((l) => l.active).map((l) => l.land); },
+    ykPlayers() { return this.yk().players || []; },
+    gemsOf(p) { return (p.gems || []).map((g) => this.gemName(g)).join(' '); },
+    cardLabel(c) {
+      if (!c) return '';
+      return (c.colors || []).map((x) => this.t(x)).join('/') + ' ' + this.t('kind_' + c.kind) + ' ' + this.n(c.power);
+    },
+    columnText(a) {
+      const up = (a.face_up || []).map((c) => this.cardLabel(c)).join(' · ');
+      const down = a.face_down ? this.t('yk_face_down', { n: a.face_down }) : '';
+      return [up, down].filter(Boolean).join(' · ') || '—';
+    },
+    landLine(l) {
+      return this.t('yk_capacity', { n: l.capacity }) + ' · ' + this.gemName(l.gem) + ' ' + this.t('yk_gem') + (l.active ? '' : ' · ' + this.t('yk_closed'));
+    },
+
+    // A card's colours are toggled one by one (one or two colours).
+    hasColor(d, c) { return d.colors.includes(c); },
+    toggleColor(d, c) {
+      if (d.colors.includes(c)) d.colors = d.colors.filter((x) => x !== c);
+      else d.colors = d.colors.concat([c]);
+    },
+
+    // ---- the actions of a turn
+    playDrafts() { return [this.play]; },
+    playLand() { return this.play.land || this.activeLands()[0] || ''; },
+    async playCard() {
+      const data = { player: this.yk().current_player, land: this.playLand() };
+      if (!this.play.unknown) data.card = cardOf(this.play);
+      await this.send('card_played', data);
+    },
+    async burnCard() { await this.send('card_burned', { player: this.yk().current_player }); },
+    async declareBattle() {
+      await this.send('battle_declared', { player: this.yk().current_player, land: this.declareLand || this.activeLands()[0] || '' });
+    },
+    async endTurn() { await this.send('turn_ended', { player: this.yk().current_player }); },
+    spells() { return ['night_raid', 'betrayal', 'extra_plays', 'other']; },
+    spellNeeds(k) {
+      const s = this.spell.spell;
+      return k === 'extra' ? s === 'extra_plays' : (s === 'night_raid' || s === 'betrayal');
+    },
+    async playSpell() {
+      const s = this.spell;
+      const data = { player: this.yk().current_player, spell: s.spell };
+      if (this.spellNeeds('target')) {
+        data.target = s.target || (this.players().find((p) => p.id !== data.player) || {}).id;
+        data.land = s.land || this.activeLands()[0];
+      }
+      if (this.spellNeeds('extra')) data.extra_plays = parseNumber(s.extra_plays) ?? 1;
+      await this.send('spell_played', data);
+    },
+
+    // ---- the army builder: one column and the referee's chain for it
+    columnOf(land, player) {
+      const l = this.lands().find((x) => x.land === land) || { armies: [] };
+      return l.armies.find((a) => a.player === player) || { face_up: [], face_down: 0 };
+    },
+    // revealed is the column as drafts: the face-up cards as they lie, a
+    // blank card for each face-down one, to be filled as it is shown.
+    revealed(land, player) {
+      const a = this.columnOf(land, player);
+      const out = (a.face_up || []).map(draft);
+      for (let i = 0; i < (a.face_down || 0); i++) out.push(blankCard());
+      return out;
+    },
+    openBuilder(land, player) {
+      const inBattle = this.battle.land === land && this.battle.armies[player];
+      this.builder = { open: true, land, player, cards: inBattle ? this.battle.armies[player] : this.revealed(land, player) };
+      this.numberCards();
+      this.chain = null;
+      this.$nextTick(() => { const e = document.getElementById('yk-builder'); if (e) e.scrollIntoView(); });
+    },
+    closeBuilder() { this.builder = { open: false, land: '', player: '', cards: [] }; this.chain = null; },
+    builderTitle() { return this.builder.open ? this.t('yk_builder_of', { p: this.nameOf(this.builder.player), l: this.landName(this.builder.land) }) : ''; },
+    addCard() { this.builder.cards.push(blankCard()); this.numberCards(); this.chain = null; },
+    removeCard(i) { this.builder.cards.splice(i, 1); this.numberCards(); this.chain = null; },
+    // numberCards names each card's fields by its place in the column.
+    numberCards() { this.builder.cards.forEach((d, i) => { d.id = 'yk-b' + (i + 1); }); },
+    ownerGems(player) { return ((this.ykPlayers().find((p) => p.id === player) || {}).gems) || []; },
+    async askChain() {
+      const q = { cards: this.builder.cards.map(cardOf), gems: this.ownerGems(this.builder.player) };
+      try {
+        this.chain = (await this.api.post('/v1/referee/yatuk/army', q)).data;
+      } catch (e) {
+        this.chain = null;
+        this.showRefusal(e);
+      }
+    },
+    chainCards() { return (this.chain && this.chain.cards) || []; },
+    chainLine(c) { return this.t('yk_card_no', { k: c.position }) + ': ' + this.cardLabel(c) + ' — ' + (c.kept ? this.t('yk_kept') : this.t('yk_removed')); },
+    chainStrength() { return this.chain ? this.t('yk_strength', { s: this.chain.total }) : ''; },
+    chainBonuses() { return (this.chain && this.chain.gem_bonuses) || []; },
+
+    // ---- the battle due: every army revealed, ruled, then recorded
+    due() { return this.yk().pending_battle || null; },
+    dueTitle() {
+      const d = this.due();
+      return d ? this.t('yk_battle', { l: this.landName(d.land) }) + ' · ' + this.t('yk_battle_' + d.type) : '';
+    },
+    participants() {
+      const d = this.due();
+      if (!d) return [];
+      const l = this.lands().find((x) => x.land === d.land) || { armies: [] };
+      return l.armies.filter((a) => a.size > 0).map((a) => a.player);
+    },
+    // revealing makes the drafts of the battle due, one column per army.
+    revealing() { const d = this.due(); return !!d && this.battle.land === d.land; },
+    reveal() {
+      const d = this.due();
+      const armies = {};
+      for (const p of this.participants()) armies[p] = this.revealed(d.land, p);
+      this.battle = { land: d.land, armies };
+      this.battleVerdict = null;
+    },
+    battleArmies() { return this.revealing() ? this.battle.armies : {}; },
+    armyText(p) { return (this.battleArmies()[p] || []).map((c) => this.cardLabel(cardOf(c))).join(' · '); },
+    battleData() {
+      const armies = {};
+      for (const [p, cards] of Object.entries(this.battleArmies())) armies[p] = cards.map(cardOf);
+      return { land: this.due().land, armies };
+    },
+    async askBattle() {
+      const d = this.due();
+      const q = Object.assign(this.battleData(), { players: this.players().map((p) => p.id), current_player: d.current_player || this.yk().current_player });
+      try {
+        this.battleVerdict = (await this.api.post('/v1/referee/yatuk/battle', q)).data;
+      } catch (e) {
+        this.battleVerdict = null;
+        this.showRefusal(e);
+      }
+    },
+    battleLine() {
+      const v = this.battleVerdict;
+      return v ? this.t('yk_winner', { p: this.nameOf(v.winner) }) + ' · ' + this.t('yk_strength', { s: v.top_strength }) : '';
+    },
+    async recordBattle() {
+      const ok = await this.send('battle_resolved', this.battleData());
+      if (ok === true) { this.battle = { land: '', armies: {} }; this.battleVerdict = null; this.closeBuilder(); }
+    },
+
+    // ---- the sheet: gems and each hand's result
+    handResults() { return this.yk().hand_results || []; },
+  };
+}

@@ -1,0 +1,54 @@
+package bgstats
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/motamed/motamed/rules"
+)
+
+const file = `{"players":[{"id":1,"name":"Sara"},{"id":2,"name":"علي"}],"games":[{"id":7,"name":"Mini Golf"}],"locations":[],
+"plays":[
+ {"uuid":"b","playDate":"2024-02-02 10:00:00","gameRefId":7,"playerScores":[{"playerRefId":2,"score":"30","winner":true,"seatOrder":2},{"playerRefId":1,"score":"33","seatOrder":1}]},
+ {"uuid":"a","playDate":"2024-02-01 10:00:00","gameRefId":7,"playerScores":[{"playerRefId":1,"score":"28.0","rank":1},{"playerRefId":2,"score":"","rank":2}]},
+ {"uuid":"a","playDate":"2024-02-01 10:00:00","gameRefId":7,"playerScores":[{"playerRefId":1,"score":"28","rank":1},{"playerRefId":2,"score":"31","rank":2}]}]}`
+
+func TestPlanOrdersDeduplicatesAndPlaces(t *testing.T) {
+	e, err := Parse([]byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := e.FindGame(0, "mini golf")
+	if !ok {
+		t.Fatal("the game is found by its folded name")
+	}
+	plays, dups, already := e.Plan(g, map[string]bool{})
+	if len(plays) != 2 || dups != 1 || already != 0 || plays[0].SourceID != "a" {
+		t.Fatalf("plan %+v, %d duplicates", plays, dups)
+	}
+	if a := plays[0]; a.Scores[0] != 28 || a.Scores[1] != 0 || a.Places[1] != 2 {
+		t.Fatalf("ranks and scores: %+v", a)
+	}
+	// Play b has winners but no ranks: the winner first, the rest next;
+	// its lines follow the seat order.
+	if b := plays[1]; b.Players[0] != "Sara" || b.Places[0] != 2 || b.Places[1] != 1 {
+		t.Fatalf("winners: %+v", b)
+	}
+	if _, _, already := e.Plan(g, map[string]bool{"a": true, "b": true}); already != 2 {
+		t.Fatalf("imported before: %d", already)
+	}
+}
+
+func TestParseRefusesWhatItCannotRead(t *testing.T) {
+	for body, field := range map[string]string{
+		`{"players":[],"games":[],"plays":[{"uuid":"x","playDate":"yesterday","gameRefId":1,"playerScores":[]}]}`:                                                            "plays[0].gameRefId",
+		`{"players":[{"id":1,"name":"A"}],"games":[{"id":1,"name":"G"}],"plays":[{"playDate":"2024-01-01","gameRefId":1,"playerScores":[{"playerRefId":1,"score":"7.5"}]}]}`: "plays[0].playerScores[0].score",
+		`{"games":[]}`: "body",
+	} {
+		_, err := Parse([]byte(body))
+		var in *rules.InputError
+		if !errors.As(err, &in) || in.Fields[0].Field != field {
+			t.Errorf("%s: want an error on %s, got %v", body, field, err)
+		}
+	}
+}
