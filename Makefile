@@ -41,7 +41,7 @@ postgres:
 browser:
 	bash .ci/browser-deps
 	go vet -tags browser ./e2e/
-	go test -tags browser -count=1 -parallel 4 -timeout 360s ./e2e/
+	go test -tags browser -count=1 -timeout 480s ./e2e/
 
 # Every fuzz target, a couple of seconds each.
 fuzz-smoke:

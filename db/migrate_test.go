@@ -171,3 +171,14 @@ func eventsSchema(t *testing.T, q querier) string {
 	}
 	return schema
 }
+
+// Each engine's migrations are numbered 1, 2, 3 ... once each, so that a
+// database of either engine opens (the PostgreSQL ones are checked here
+// even where no PostgreSQL runs).
+func TestMigrationsNumberedOnceEach(t *testing.T) {
+	for _, engine := range []string{engineSQLite, enginePostgres} {
+		if _, err := loadMigrations(engine); err != nil {
+			t.Errorf("%s: %v", engine, err)
+		}
+	}
+}

@@ -221,7 +221,8 @@ func (p *tab) textOf(sel string) string {
 
 func evalIn[T any](p *tab, js string) T {
 	p.b.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	// long enough for axe-core on a busy machine
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
 	if err != nil {

@@ -38,7 +38,6 @@ func endTurn(p *tab, next string) {
 // sees an event within a second; the Persian screen is right to left with
 // Persian digits.
 func TestAppMunchkinGame(t *testing.T) {
-	t.Parallel()
 	b, c := appServer(t)
 	p := b.tab("munchkin")
 	signIn(p, c)

@@ -171,7 +171,6 @@ func apiTotals(c *client, match string, ids []string) []string {
 // winner, an undo, a redo and a fix of a bid two rounds back; the totals
 // the app shows are the API's.
 func TestAppWizardMatch(t *testing.T) {
-	t.Parallel()
 	b, c := appServer(t)
 	p := b.tab("wizard")
 	signIn(p, c)
@@ -304,7 +303,6 @@ func TestAppWizardMatch(t *testing.T) {
 
 // A whole 20-round Wizard match of three, as fast as taps go.
 func TestAppWizardFullMatch(t *testing.T) {
-	t.Parallel()
 	b, c := appServer(t)
 	p := b.tab("wizard-20")
 	signIn(p, c)
