@@ -134,6 +134,16 @@ func (c *encodeCache) drop(id string) {
 	}
 }
 
+// clear removes every encoding: matches may have changed without a new
+// version where this process did not hear of it.
+func (c *encodeCache) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, v := range c.items {
+		c.forget(id, v)
+	}
+}
+
 // forget removes the entry v of match id; the caller holds mu.
 func (c *encodeCache) forget(id string, v *encodedMatch) {
 	delete(c.items, id)

@@ -56,6 +56,8 @@ func (f peerFollower) Notice(n db.Notice) {
 		s.hub.signalLeague(n.ID)
 	case db.NoticeLeague:
 		s.recheckLeague(ctx, n.ID)
+	case db.NoticeRederived:
+		s.encoded.drop(n.ID)
 	case db.NoticeToken:
 		s.tokens.forget(n.ID)
 		s.streams.revokeToken(n.ID)
@@ -64,12 +66,14 @@ func (f peerFollower) Notice(n db.Notice) {
 
 // Resync reads again whatever may have changed while no notice arrived:
 // every token and league that open streams depend on, every league's
-// standings, and each streamed match's newest events.
+// standings, each streamed match's newest events, and every encoded match
+// (the store drops its cached states itself).
 func (f peerFollower) Resync() {
 	s := f.s
 	ctx, cancel := context.WithTimeout(context.Background(), 4*noticeTimeout)
 	defer cancel()
 	s.tokens.clear()
+	s.encoded.clear()
 	tokens, leagues := s.streams.watched()
 	for _, id := range tokens {
 		t, err := s.store.GetToken(ctx, id)

@@ -20,12 +20,14 @@ var copyTables = []struct {
 	cols        []string
 	times       map[string]bool
 }{
-	{"players", "id", []string{"id", "name", "created_at"}, timeCols("created_at")},
+	{"players", "id", []string{"id", "name", "created_at", "folded", "merged_into"}, timeCols("created_at")},
 	{"leagues", "id", []string{"id", "name", "game", "options", "visibility", "created_at"}, timeCols("created_at")},
 	{"tokens", "id", []string{"id", "hash", "role", "league_id", "label", "created_by", "created_at", "revoked_at"}, timeCols("created_at", "revoked_at")},
-	{"matches", "id", []string{"id", "game", "league_id", "options", "status", "finish_seq", "created_by", "created_at"}, timeCols("created_at")},
+	{"matches", "id", []string{"id", "game", "league_id", "options", "status", "finish_seq", "created_by", "created_at",
+		"table_label", "location", "notes", "played_at", "finished_at", "abandoned_at", "listed_at"},
+		timeCols("created_at", "played_at", "finished_at", "abandoned_at", "listed_at")},
 	{"match_players", "match_id, seat", []string{"match_id", "seat", "player_id"}, nil},
-	{"events", "match_id, seq", []string{"match_id", "seq", "type", "data", "notes", "created_at"}, timeCols("created_at")},
+	{"events", "match_id, seq", []string{"match_id", "seq", "type", "data", "notes", "created_at", "corrects", "token_id"}, timeCols("created_at")},
 	{"idempotency_keys", "match_id, key", []string{"match_id", "key", "request_hash", "seq", "created_at"}, timeCols("created_at")},
 	{"match_results", "match_id", []string{"match_id", "result", "finished_at"}, timeCols("finished_at")},
 	{"result_placements", "match_id, player_id", []string{"match_id", "player_id", "place", "score"}, nil},

@@ -83,8 +83,8 @@ func (s *Store) Check(ctx context.Context) (*CheckReport, error) {
 		for _, p := range snapProblems {
 			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: %s", id, p))
 		}
-		if m.Status != row.Status {
-			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: stored status %s, replay gives %s", id, row.Status, m.Status))
+		if played := statusOf(m.State); played != row.Status {
+			rep.Problems = append(rep.Problems, fmt.Sprintf("match %s: stored status %s, replay gives %s", id, row.Status, played))
 		}
 		stored, err := s.storedResult(ctx, id)
 		if err != nil {

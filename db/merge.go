@@ -105,6 +105,10 @@ func (s *Store) MergePlayer(ctx context.Context, from, into string) (Played, err
 			if err := s.rewriteResult(ctx, tx, m.cur, m.next); err != nil {
 				return err
 			}
+			// Stored snapshots hold states that name the merged player.
+			if err := s.DropSnapshotsFrom(ctx, tx, m.cur.ID, 0); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE players SET merged_into = ? WHERE id = ? OR merged_into = ?`), into, from, from); err != nil {
 			return err
@@ -114,6 +118,7 @@ func (s *Store) MergePlayer(ctx context.Context, from, into string) (Played, err
 	for _, m := range all {
 		s.cache.drop(m.cur.ID)
 	}
+	s.peers.rederived(ctx, played.Matches)
 	return played, err
 }
 

@@ -40,6 +40,10 @@ const (
 	NoticeLeague NoticeKind = "league"
 	// NoticeToken: token ID was revoked.
 	NoticeToken NoticeKind = "token"
+	// NoticeRederived: match ID's stored state was derived again at the
+	// same version (a player renamed or merged): copies kept in memory are
+	// stale. The store drops its own before handing the notice on.
+	NoticeRederived NoticeKind = "rederived"
 )
 
 // NoticeHandler receives the notices of the other instances, one at a time
@@ -105,6 +109,16 @@ func (p *Peers) Announce(ctx context.Context, n Notice) {
 	}
 }
 
+// rederived announces that the stored state of matches was derived again.
+func (p *Peers) rederived(ctx context.Context, matches []string) {
+	if p == nil {
+		return
+	}
+	for _, id := range matches {
+		p.Announce(ctx, Notice{Kind: NoticeRederived, ID: id})
+	}
+}
+
 // Following reports whether the listener is connected now.
 func (p *Peers) Following() bool { return p.following.Load() }
 
@@ -153,6 +167,9 @@ func (p *Peers) close() {
 type peerHandler struct {
 	p *Peers
 	h NoticeHandler
+	// connected is true after the first connection: a later one follows a
+	// loss.
+	connected bool
 }
 
 func (ph *peerHandler) HandleNotification(_ context.Context, n *pgconn.Notification, _ *pgx.Conn) error {
@@ -160,13 +177,24 @@ func (ph *peerHandler) HandleNotification(_ context.Context, n *pgconn.Notificat
 	if err := json.Unmarshal([]byte(n.Payload), &notice); err != nil || notice.From == ph.p.instance {
 		return nil
 	}
+	if notice.Kind == NoticeRederived {
+		ph.p.store.cache.drop(notice.ID)
+	}
 	ph.h.Notice(notice)
 	return nil
 }
 
 // HandleBacklog runs once LISTEN is in place on a new connection: whatever
-// changed while nobody listened is read again from the database.
+// changed while nobody listened is read again from the database. After a
+// lost connection that includes the cached match states, which a missed
+// rederived notice may have made stale.
 func (ph *peerHandler) HandleBacklog(context.Context, string, *pgx.Conn) error {
+	if ph.connected {
+		for _, m := range ph.p.store.cache.all() {
+			ph.p.store.cache.drop(m.ID)
+		}
+	}
+	ph.connected = true
 	ph.p.following.Store(true)
 	ph.h.Resync()
 	return nil

@@ -185,7 +185,11 @@ func (s *Store) RenamePlayer(ctx context.Context, id, name string, allowDuplicat
 				return err
 			}
 		}
-		_, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE players SET name = ?, folded = ? WHERE id = ?`), name, folded, id)
+		if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE players SET name = ?, folded = ? WHERE id = ?`), name, folded, id); err != nil {
+			return err
+		}
+		// Stored snapshots hold states with the old name.
+		_, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM match_snapshots WHERE match_id IN (SELECT match_id FROM match_players WHERE player_id = ?)`), id)
 		return err
 	})
 	if err != nil {
@@ -195,6 +199,7 @@ func (s *Store) RenamePlayer(ctx context.Context, id, name string, allowDuplicat
 	for _, m := range played.Matches {
 		s.cache.drop(m)
 	}
+	s.peers.rederived(ctx, played.Matches)
 	if err != nil {
 		return nil, Played{}, err
 	}

@@ -282,6 +282,28 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		}
 	})
 
+	t.Run("a player renamed through A is renamed in B's matches", func(t *testing.T) {
+		id, script := newWizardMatch(t, a)
+		if code, _, body := a.do(t, "POST", "/v1/matches/"+id+"/events", script[0]); code != 201 {
+			t.Fatalf("event: %d %s", code, body)
+		}
+		_, _, body := b.do(t, "GET", "/v1/matches/"+id, nil) // B caches the match
+		var m struct {
+			Players []struct{ ID, Name string }
+		}
+		if err := json.Unmarshal(body, &m); err != nil || len(m.Players) == 0 {
+			t.Fatalf("match on B: %v %.300s", err, body)
+		}
+		name := fmt.Sprint("Renamed ", time.Now().UnixNano())
+		if code, _, body := a.do(t, "PATCH", "/v1/players/"+m.Players[0].ID, map[string]any{"name": name}); code != 200 {
+			t.Fatalf("rename through A: %d %s", code, body)
+		}
+		within(t, time.Second, "B's match names the player as renamed", func() bool {
+			_, _, body := b.do(t, "GET", "/v1/matches/"+id, nil)
+			return strings.Contains(string(body), name)
+		})
+	})
+
 	t.Run("standings on B show a match finished on A", func(t *testing.T) {
 		league := newLeague(t, a, "public")
 		id, script := leagueMatch(t, a, league)
