@@ -192,7 +192,7 @@ func (p *tab) choose(sel, value string) {
 // waitText waits until the visible text of sel contains want, and returns it.
 func (p *tab) waitText(sel, want string) string {
 	p.b.t.Helper()
-	return p.waitTextWithin(sel, want, 5*time.Second)
+	return p.waitTextWithin(sel, want, 15*time.Second)
 }
 
 func (p *tab) waitTextWithin(sel, want string, within time.Duration) string {

@@ -73,7 +73,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	}
 	p.shot("munchkin-offline")
 	p.offline(false)
-	waitFor(p, `document.querySelector('#queue').getClientRects().length === 0`)
+	waitFor(p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 0`)
 	evs := c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any)
 	var got []string
 	for _, e := range evs {

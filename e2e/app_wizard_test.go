@@ -140,7 +140,7 @@ func bidAll(p *tab, bids []int) {
 // waitFor waits until the page's expression is true.
 func waitFor(p *tab, js string) {
 	p.b.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(15 * time.Second)
 	for !evalIn[bool](p, `!!(`+js+`)`) {
 		if time.Now().After(deadline) {
 			p.shot("failed")
@@ -324,9 +324,13 @@ func TestAppWizardFullMatch(t *testing.T) {
 	p.waitText("#search-results", "Nima")
 	p.click("#search-results button")
 	p.waitText("#seats", "Nima")
+	p.typeIn("#nm-table", "Table 3")
 	id := startMatch(p, []string{"Dara"}, nil)
 	if got := playerIDs(c, id)[0]; got != sara {
 		t.Fatalf("the first seat is %s, not the Sara who was there already (%s)", got, sara)
+	}
+	if m := c.do("GET", "/v1/matches/"+id, nil, 200); m["table"] != "Table 3" {
+		t.Fatalf("the match's table label is %v", m["table"])
 	}
 	ids := playerIDs(c, id)
 	for r := 1; r <= 20; r++ {

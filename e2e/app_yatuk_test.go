@@ -61,11 +61,7 @@ func TestAppYatukGame(t *testing.T) {
 	ykPlay(p, "vipas", "wizard", "5", nil, "Sara's turn: 2")
 	p.choose("#yk-declare-land", "vipas")
 	p.click("#yk-declare")
-	p.waitText("#refusal", "YATUK-")
-	if !strings.Contains(evalIn[string](p, `document.querySelector('#refusal a.rule-id').getAttribute('href')`), "/v1/rules/YATUK-") {
-		t.Error("the refusal does not link its rule")
-	}
-	p.click("#refusal button")
+	refusedWithRule(p, "YATUK-")
 	ykBurn(p, "Sara's turn: 1")
 	ykBurn(p, "Ali's turn: 2")
 	ykPlay(p, "vipas", "monster", "7", nil, "Ali's turn: 1")
@@ -98,21 +94,14 @@ func TestAppYatukGame(t *testing.T) {
 	if got, w := p.textOf("#yk-chain-total"), fmt.Sprintf("Strength %v", want["total"]); got != w {
 		t.Errorf("the builder's strength %q, the referee's %q", got, w)
 	}
-	p.shot("yatuk")
+	p.shotOf("#yk-builder", "yatuk-chain")
 	p.click("#yk-record-battle")
 	p.waitText("#yk-gems li[data-player='"+ids[0]+"']", "Green")
 	ykPlay(p, "parushni", "wizard", "3", nil, "Sara's turn: 2")
 	ykBurn(p, "Sara's turn: 1")
 
 	// The wizard went to Sutudri, not Parushni: fixed from the event log.
-	p.click("#tab-events")
-	p.waitText("#events", "card_played")
-	seq := evalIn[int](p, `+[...document.querySelectorAll('#events li')].find(e => e.innerText.includes('card_played')).dataset.seq`)
-	p.click(fmt.Sprintf("#events li[data-seq='%d'] .fix-event", seq))
-	p.typeIn("#edit-land", "sutudri")
-	p.click("#edit-save")
-	p.waitText("#events", "land sutudri")
-	p.click("#tab-play")
+	fixLatest(p, "card_played", "land", "sutudri")
 	p.waitText("#yk-lands [data-land='sutudri']", "Wizard 3")
 
 	ykBurn(p, "Ali's turn: 2")
@@ -131,6 +120,7 @@ func TestAppYatukGame(t *testing.T) {
 	}
 	p.click("#tab-sheet")
 	p.waitText("#yk-sheet", "Ali")
+	p.waitText("#yk-end-rule", "YATUK-")
 	p.click("#tab-play")
 	persianScreen(p, "yatuk", "#yk-lands", "سرزمین")
 	b.clean()

@@ -373,6 +373,13 @@ function tableApp() {
 
     // ---- sending: every change goes through the queue, in order
     waitingFor(id) { return this.queue.filter((q) => q.match === id).length; },
+    // showQueue: the waiting events are shown once they wait (offline, a
+    // refusal, or more than the one being sent), so that a send on a good
+    // connection does not shift the screen under the next tap.
+    showQueue() {
+      const w = this.waitingHere();
+      return !this.online || w.length > 1 || w.some((q) => q.status === 'refused');
+    },
     waitingCount() { return this.queue.filter((q) => q.status !== 'refused').length; },
     waitingHere() { return this.match ? this.queue.filter((q) => q.match === this.match.id) : []; },
     queueLabel(q) { return this.describe(q.type || q.kind, q.data || {}); },

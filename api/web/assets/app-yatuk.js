@@ -19,7 +19,7 @@ addWords({
     yk_record_battle: 'Record the battle', yk_reveal_armies: 'Reveal the armies', yk_builder: 'Army builder', yk_builder_of: 'The army of {p} at {l}',
     yk_add_card: 'Add a card', yk_remove_card: 'Remove card {k}', yk_chain: 'The referee\'s chain', yk_card_no: 'Card {k}',
     yk_kept: 'counts', yk_removed: 'does not count', yk_strength: 'Strength {s}', yk_gems: 'Gems', yk_hand: 'hand {n}',
-    yk_winner: 'Winner: {p}', yk_white_color: 'Colour of the white gem',
+    yk_winner: 'Winner: {p}', yk_hand_no: 'Hand {n}', yk_white_color: 'Colour of the white gem',
     kind_wizard: 'Wizard', kind_tool: 'Tool', kind_monster: 'Monster', kind_demon: 'Demon', kind_weapon: 'Weapon',
     spell_night_raid: 'Night raid', spell_betrayal: 'Betrayal', spell_extra_plays: 'Extra plays', spell_other: 'Another spell',
     white: 'White', land_vipas: 'Vipas', land_vitasta: 'Vitasta', land_parushni: 'Parushni', land_sutudri: 'Sutudri', land_gomati: 'Gomati',
@@ -35,7 +35,7 @@ addWords({
     yk_record_battle: 'ثبتِ نبرد', yk_reveal_armies: 'رو کردنِ سپاه‌ها', yk_builder: 'سپاه‌ساز', yk_builder_of: 'سپاهِ {p} در {l}',
     yk_add_card: 'افزودنِ کارت', yk_remove_card: 'حذفِ کارتِ {k}', yk_chain: 'زنجیره‌ی داور', yk_card_no: 'کارتِ {k}',
     yk_kept: 'حساب می‌شود', yk_removed: 'حساب نمی‌شود', yk_strength: 'قدرت {s}', yk_gems: 'گوهرها', yk_hand: 'دست {n}',
-    yk_winner: 'برنده: {p}', yk_white_color: 'رنگِ گوهرِ سفید',
+    yk_winner: 'برنده: {p}', yk_hand_no: 'دستِ {n}', yk_white_color: 'رنگِ گوهرِ سفید',
     kind_wizard: 'جادوگر', kind_tool: 'ابزار', kind_monster: 'هیولا', kind_demon: 'اهریمن', kind_weapon: 'سلاح',
     spell_night_raid: 'شبیخون', spell_betrayal: 'خیانت', spell_extra_plays: 'بازیِ اضافه', spell_other: 'طلسمِ دیگر',
     white: 'سفید', land_vipas: 'ویپاس', land_vitasta: 'ویتاستا', land_parushni: 'پاروشنی', land_sutudri: 'سوتودری', land_gomati: 'گوماتی',
@@ -67,8 +67,11 @@ export function yatukScreen() {
     landName(l) { return this.t('land_' + l); },
     gemName(g) { return this.t(g); },
     currentName() { return this.nameOf(this.yk().current_player); },
-    turnText() { return this.t('yk_turn', { p: this.currentName() }); },
-    actionsText() { return this.t('yk_actions', { n: this.yk().actions_left || 0 }); },
+    turnText() {
+      if (this.isFinished()) return this.t('yk_winner', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(' · ') });
+      return this.t('yk_turn', { p: this.currentName() });
+    },
+    actionsText() { return this.isFinished() ? '' : this.t('yk_actions', { n: this.yk().actions_left || 0 }); },
     lands() { return this.yk().lands || []; },
     activeLands() { return this.lands().filter((l) => l.active).map((l) => l.land); },
     ykPlayers() { return this.yk().players || []; },
@@ -212,5 +215,9 @@ export function yatukScreen() {
 
     // ---- the sheet: gems and each hand's result
     handResults() { return this.yk().hand_results || []; },
+    handLine(h) {
+      const gems = Object.entries(h.gems || {}).map(([id, g]) => this.nameOf(id) + ' ' + this.n(g)).join(' · ');
+      return this.t('yk_hand_no', { n: h.hand }) + ': ' + this.t('yk_winner', { p: (h.winners || []).map((id) => this.nameOf(id)).join(' · ') }) + ' · ' + gems;
+    },
   };
 }

@@ -1,0 +1,75 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The checks every game's screen shares.
+
+// persianScreen switches the app to Persian and checks the screen at phone
+// size: right to left, Persian digits but for rule IDs and names, no
+// sideways scrolling, no serious accessibility violation; the screenshot is
+// kept as app-<name>-fa.png.
+func persianScreen(p *tab, name, sel, word string) {
+	p.b.t.Helper()
+	p.click("#lang-toggle")
+	p.waitText(sel, word)
+	if dir := evalIn[string](p, `document.documentElement.dir`); dir != "rtl" {
+		p.b.t.Errorf("Persian page dir %q", dir)
+	}
+	if ascii := evalIn[string](p, asciiDigits); ascii != "" {
+		p.b.t.Errorf("ASCII digits on the Persian screen: %s", ascii)
+	}
+	if w := evalIn[int](p, `document.documentElement.scrollWidth`); w > 390 {
+		p.b.t.Errorf("the Persian screen scrolls sideways: %d px wide", w)
+	}
+	p.axe(name + " in Persian")
+	p.shot(name + "-fa")
+}
+
+// refusedWithRule waits for the refusal of the last event and checks that
+// it cites a rule of the game (prefix "YATUK-") with a link to its text,
+// then closes it.
+func refusedWithRule(p *tab, prefix string) {
+	p.b.t.Helper()
+	p.waitText("#refusal", prefix)
+	if href := evalIn[string](p, `document.querySelector('#refusal a.rule-id').getAttribute('href')`); !strings.Contains(href, "/v1/rules/"+prefix) {
+		p.b.t.Errorf("the refusal links %q, not its rule's text", href)
+	}
+	p.click("#refusal button")
+}
+
+// fixLatest corrects a field of the latest event of type typ from the
+// event log, and waits until the log shows the new value.
+func fixLatest(p *tab, typ, field, value string) {
+	p.b.t.Helper()
+	p.click("#tab-events")
+	p.waitText("#events", typ)
+	seq := evalIn[int](p, `+[...document.querySelectorAll('#events li')].find(e => e.innerText.includes(`+jsString(typ)+`)).dataset.seq`)
+	p.click(fmt.Sprintf("#events li[data-seq='%d'] .fix-event", seq))
+	p.typeIn("#edit-"+field, value)
+	p.click("#edit-save")
+	p.waitText("#events", value)
+	p.click("#tab-play")
+}
+
+// shotOf keeps a screenshot of one element (a panel taller than the
+// screen) as app-<name>.png.
+func (p *tab) shotOf(sel, name string) {
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	if png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel))); err == nil {
+		_ = os.WriteFile(filepath.Join(p.b.arts, "app-"+name+".png"), png, 0o644)
+	} else {
+		p.b.t.Errorf("screenshot of %s: %v", sel, err)
+	}
+}
