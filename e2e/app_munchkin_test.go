@@ -141,7 +141,9 @@ func TestAppMunchkinGame(t *testing.T) {
 	}
 	// Voiding Sara's lost fight would leave her run-away roll without a
 	// fight: refused, naming the rule, nothing changed.
-	troll := seqOf(func(typ string, d map[string]any) bool { return typ == "combat" && strings.Contains(fmt.Sprint(d["monsters"]), "Troll") })
+	troll := seqOf(func(typ string, d map[string]any) bool {
+		return typ == "combat" && strings.Contains(fmt.Sprint(d["monsters"]), "Troll")
+	})
 	p.click("#events li[data-seq='" + troll + "'] .void-event")
 	p.waitText("#refusal", "MUNCHKIN-")
 	p.shot("munchkin-correction-refused")

@@ -202,6 +202,18 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 			}
 		}
 		expect(int64(half))
+		// How long an event takes from B's answer to A's stream.
+		var slowest time.Duration
+		for i := half; i < half+5; i++ {
+			if code, _, body := b.do(t, "POST", "/v1/matches/"+id+"/events", script[i]); code != 201 {
+				t.Fatalf("event %d through B: %d %s", i+1, code, body)
+			}
+			start := time.Now()
+			expect(int64(i + 1))
+			slowest = max(slowest, time.Since(start))
+		}
+		t.Logf("from B's answer to A's stream: at most %v over 5 events", slowest)
+		half += 5
 		if n := killListeners(t, dsn); n < 2 {
 			t.Fatalf("%d listener connections ended, want both instances'", n)
 		}
