@@ -37,7 +37,7 @@ type Config struct {
 	Readers int
 	// Conns is the size of PostgreSQL's connection pool (default 16).
 	Conns int
-	// CacheSize bounds how many match states stay in memory (default 4096),
+	// CacheSize bounds how many match states stay in memory (default 16384),
 	// and CacheBytes the memory they take in all (default 128 MiB, as
 	// estimated: see weight): a state grows with its match.
 	CacheSize  int
@@ -157,7 +157,7 @@ func Open(ctx context.Context, cfg Config, games *rules.Registry) (*Store, error
 		cfg.Conns = 16
 	}
 	if cfg.CacheSize <= 0 {
-		cfg.CacheSize = 4096
+		cfg.CacheSize = 16384
 	}
 	if cfg.CacheBytes <= 0 {
 		cfg.CacheBytes = 128 << 20

@@ -74,7 +74,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.bodyLimit, "body-limit", env("MOTAMED_BODY_LIMIT", "1M"), "largest request body accepted (MOTAMED_BODY_LIMIT)")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", envDuration("MOTAMED_REQUEST_TIMEOUT", 10*time.Second), "deadline for each request (MOTAMED_REQUEST_TIMEOUT)")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", envDuration("MOTAMED_SHUTDOWN_TIMEOUT", 15*time.Second), "how long shutdown waits for in-flight requests (MOTAMED_SHUTDOWN_TIMEOUT)")
-	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 4096), "match states kept in memory (MOTAMED_CACHE_SIZE)")
+	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 16384), "match states kept in memory (MOTAMED_CACHE_SIZE)")
 	fs.Int64Var(&cfg.snapshotEvery, "snapshot-every", int64(envInt("MOTAMED_SNAPSHOT_EVERY", 256)), "store a match's state every this many events and at its end, so that a state not in memory folds at most this many events (MOTAMED_SNAPSHOT_EVERY)")
 	fs.Int64Var(&cfg.cacheBytes, "cache-bytes", int64(envInt("MOTAMED_CACHE_BYTES", 128<<20)), "at most this many bytes (as estimated) of match states kept in memory; finished matches keep a tenth of it; a state that left is read from its latest snapshot (MOTAMED_CACHE_BYTES)")
 	fs.StringVar(&cfg.synchronous, "synchronous", env("MOTAMED_SYNCHRONOUS", "FULL"), "SQLite synchronous mode: FULL (durable on power loss) or NORMAL; PostgreSQL keeps its own (MOTAMED_SYNCHRONOUS)")
