@@ -228,7 +228,7 @@ func playerCards(mr MatchResponse, lang string) []playerCard {
 	for i, p := range mr.Players {
 		t := mr.Scores.Totals[p.ID]
 		out[i] = playerCard{ID: p.ID, Name: p.Name, Total: formatNum(lang, float64(t), 0), Neg: t < 0,
-			Class: "c" + strconv.Itoa(i%8), Winner: winners[p.ID]}
+			Class: "c" + strconv.Itoa(i%playerColours), Winner: winners[p.ID]}
 		if pl, ok := places[p.ID]; ok {
 			out[i].Place = formatNum(lang, float64(pl), 0)
 		}
@@ -241,7 +241,7 @@ func (s *Server) matchChart(mr MatchResponse, labels map[string]string, lang str
 	classes := make([]string, len(mr.Players))
 	names := make([]string, len(mr.Players))
 	for i, p := range mr.Players {
-		ids[i], classes[i], names[i] = p.ID, "c"+strconv.Itoa(i%8), p.Name
+		ids[i], classes[i], names[i] = p.ID, "c"+strconv.Itoa(i%playerColours), p.Name
 	}
 	if series, levels := runningTotals(mr.Scores.Rounds, ids); series != nil {
 		if levels {
@@ -383,6 +383,10 @@ func (s *Server) leaguePage(c echo.Context) error {
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
 
+// playerColours is how many colours the pages tell players apart by
+// (app.css, .c0 to .c11): a league of 12 has no two alike.
+const playerColours = 12
+
 // playerClasses gives each player a color by the order of their IDs, so a
 // player keeps it while the table reorders.
 func playerClasses(rows []scoring.Row) map[string]string {
@@ -393,7 +397,7 @@ func playerClasses(rows []scoring.Row) map[string]string {
 	sort.Strings(ids)
 	out := map[string]string{}
 	for i, id := range ids {
-		out[id] = "c" + strconv.Itoa(i%8)
+		out[id] = "c" + strconv.Itoa(i%playerColours)
 	}
 	return out
 }

@@ -19,14 +19,14 @@ import (
 // and a cache full of them is live heap the collector walks again and again
 // for nothing. A match that left is read again from its latest snapshot.
 type stateCache struct {
-	mu            sync.Mutex
+	mu           sync.Mutex
 	max          int
 	maxBytes     int64
 	maxDoneBytes int64 // the finished matches' share of maxBytes
 	bytes        int64 // of every entry
 	doneBytes    int64 // of the finished ones
-	live, done    *list.List
-	items         map[string]*list.Element
+	live, done   *list.List
+	items        map[string]*list.Element
 }
 
 func newStateCache(maxMatches int, maxBytes int64) *stateCache {

@@ -52,7 +52,7 @@ type Rounds struct {
 // Category is one named row of a sheet.
 type Category struct {
 	ID     string `json:"id"`
-	Name   string `json:"name"`
+	Name   string `json:"name,omitempty"`
 	NameFA string `json:"name_fa,omitempty"`
 	Min    *int   `json:"min,omitempty"`
 	Max    *int   `json:"max,omitempty"`

@@ -338,6 +338,7 @@
   };
   window.addEventListener('resize', () => M.fit());
   document.addEventListener('DOMContentLoaded', () => M.fit());
+  if (document.fonts) document.fonts.ready.then(() => M.fit()); // the fonts change what fits
 
   // The large-type switch works in place, keeping the URL in step.
   document.addEventListener('DOMContentLoaded', () => {

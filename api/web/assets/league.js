@@ -16,7 +16,7 @@
   // A player keeps a color by the order of the player IDs, as on the server.
   function classes(rows) {
     const ids = rows.map((r) => r.player_id).sort();
-    return Object.fromEntries(ids.map((pid, i) => [pid, 'c' + (i % 8)]));
+    return Object.fromEntries(ids.map((pid, i) => [pid, 'c' + (i % 12)]));
   }
 
   function renderTable(st) {

@@ -8,7 +8,7 @@
   const L = boot.labels, lang = boot.lang;
   let match = boot.match;
   const id = encodeURIComponent(boot.id);
-  const classOf = (i) => 'c' + (i % 8);
+  const classOf = (i) => 'c' + (i % 12);
 
   function render(m) {
     if (match && m.version < match.version) return; // never go back in time
