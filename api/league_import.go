@@ -10,10 +10,10 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/motamed/motamed/bgstats"
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/sheet"
+	"github.com/motamed/motamed/scoring/bgstats"
 )
 
 // imports is what bringing plays in from another score app needs of the

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/motamed/motamed/fold"
+	"github.com/motamed/motamed/rules/fold"
 )
 
 // seedLists writes players players and matches Counter matches (three

@@ -8,8 +8,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/motamed/motamed/db"
-	"github.com/motamed/motamed/fold"
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/fold"
 	"github.com/motamed/motamed/rules/sheet"
 )
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 
-	"github.com/motamed/motamed/fold"
+	"github.com/motamed/motamed/rules/fold"
 )
 
 // ImportedPlays returns the source IDs of the plays already imported into

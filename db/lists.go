@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/motamed/motamed/fold"
+	"github.com/motamed/motamed/rules/fold"
 )
 
 // Page asks for one page of a list: at most Limit rows after the position

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/motamed/motamed/fold"
+	"github.com/motamed/motamed/rules/fold"
 )
 
 // CreatePlayer stores a new player. The name is kept byte for byte.

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/motamed/motamed/fold"
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/fold"
 )
 
 // Export is the part of a BG Stats export Motamed reads. BG Stats writes
