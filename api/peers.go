@@ -58,6 +58,7 @@ func (f peerFollower) Notice(n db.Notice) {
 		s.recheckLeague(ctx, n.ID)
 	case db.NoticeRederived:
 		s.encoded.drop(n.ID)
+		s.hub.refreshMatch(n.ID)
 	case db.NoticeToken:
 		s.tokens.forget(n.ID)
 		s.streams.revokeToken(n.ID)

@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"testing"
+	"time"
 )
 
 func TestCreatePlayerRefusesAFoldedDuplicate(t *testing.T) {
@@ -126,4 +127,21 @@ func TestDeletePlayerOnlyWithoutMatches(t *testing.T) {
 	s.must(t, 204, "DELETE", "/v1/players/"+lone, nil)
 	s.must(t, 404, "GET", "/v1/players/"+lone, nil)
 	s.must(t, 404, "DELETE", "/v1/players/"+lone, nil)
+}
+
+// A rename reaches an open match stream at once, as the whole match.
+func TestRenameReachesOpenMatchStreams(t *testing.T) {
+	ts := newTestServer(t)
+	srv := liveServer(t, ts)
+	id, p := streamMatch(t, ts)
+	c := openSSE(t, srv.URL, "/v1/matches/"+id+"/stream")
+	wantEvent(t, c.next(t, 2*time.Second), "snapshot", 0)
+	ts.must(t, 200, "PATCH", "/v1/players/"+p[0], map[string]any{"name": "Sara Karimi"})
+	snap := wantEvent(t, c.next(t, 2*time.Second), "snapshot", 0)
+	if got := snap["match"].(map[string]any)["players"].([]any)[0].(map[string]any)["name"]; got != "Sara Karimi" {
+		t.Fatalf("the stream's match after the rename names %v", got)
+	}
+	// The stream goes on from there.
+	addMove(t, ts, id, p, 1)
+	wantEvent(t, c.next(t, 2*time.Second), "match", 1)
 }

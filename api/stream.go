@@ -22,7 +22,7 @@ import (
 //
 //	retry: 2000                  once, first: the reconnection delay
 //	event: missed   id: <seq>    data: {"event": Event}           catch-up, read from the log
-//	event: snapshot id: <ver>    data: {"match": Match}           the match as of <ver>
+//	event: snapshot id: <ver>    data: {"match": Match}           the match as of <ver> (again after a rename or merge)
 //	event: match    id: <ver>    data: {"event": Event, "match": Match}  live, as the POST answers
 //	: ping                       heartbeat comment on an idle stream
 //	event: revoked  (no id)      data: Problem                   the last event, when access ends
@@ -111,6 +111,14 @@ func (s *Server) matchStream(c echo.Context) error {
 		case msg := <-sub.ch:
 			// Send everything already queued, then flush once.
 			for {
+				if msg.refresh {
+					m, err := s.store.GetMatch(ctx, id)
+					if err != nil {
+						return nil
+					}
+					w.event("snapshot", m.Version, append(s.appendMatch([]byte(`{"match":`), m, lang), '}'))
+					sent = m.Version
+				}
 				if msg.version > sent+1 {
 					gap, err := s.logRange(ctx, id, sent, msg.version-1)
 					if err != nil {

@@ -62,6 +62,9 @@ type matchMsg struct {
 	version int64
 	res     *db.Appended
 	en, fa  lazyJSON
+	// refresh asks for the whole match again: something the log does not
+	// record changed it (a player renamed or merged).
+	refresh bool
 }
 
 // lazyJSON is a message's JSON in one language, rendered on first use.
@@ -126,10 +129,20 @@ func (h *hub) publishMatch(res *db.Appended) {
 
 // deliverMatch hands the match as of an event to this process's streams.
 func (h *hub) deliverMatch(res *db.Appended) {
-	msg := &matchMsg{version: res.Match.Version, res: res}
+	h.send(res.Match.ID, &matchMsg{version: res.Match.Version, res: res})
+}
+
+// refreshMatch tells this process's streams of a match to send it whole
+// again, after a change the log does not record (a rename or a merge).
+func (h *hub) refreshMatch(matchID string) {
+	h.send(matchID, &matchMsg{refresh: true})
+}
+
+// send hands msg to every stream of a match without waiting for any.
+func (h *hub) send(matchID string, msg *matchMsg) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	subs := h.matches[res.Match.ID]
+	subs := h.matches[matchID]
 	for sub := range subs {
 		select {
 		case sub.ch <- msg:
@@ -140,7 +153,7 @@ func (h *hub) deliverMatch(res *db.Appended) {
 		}
 	}
 	if len(subs) == 0 {
-		delete(h.matches, res.Match.ID)
+		delete(h.matches, matchID)
 	}
 }
 

@@ -339,6 +339,13 @@ function tableApp() {
         this.streamSeen = { version: d.match.version, event: d.event };
         this.checkRemote();
       });
+      // A whole match comes again after a rename or a merge: take its names.
+      es.addEventListener('snapshot', (ev) => {
+        let d;
+        try { d = JSON.parse(ev.data); } catch { return; }
+        if (!this.match || !d.match || d.match.id !== this.match.id || d.match.version !== this.match.version) return;
+        this.match.players = d.match.players;
+      });
       this.stream = es;
     },
     closeStream() {
