@@ -43,7 +43,7 @@ func applyBid(s *State, raw json.RawMessage) (*State, error) {
 		r := strconv.Itoa(s.nextRound())
 		f.add("WIZARD-BID-1",
 			"Bids come after the deal: record round_started for round "+r+" first.",
-			"پیش‌بینی بعد از پخشِ کارت‌هاست: اول round_started دورِ "+r+" را ثبت کنید.")
+			"پیش‌بینی بعد از پخشِ کارت‌هاست: اول شروعِ دورِ "+r+" را ثبت کنید.")
 		return nil, f.err()
 	}
 	r := s.Round

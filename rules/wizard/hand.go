@@ -48,7 +48,7 @@ func applyHandDealt(s *State, raw json.RawMessage) (*State, error) {
 	case s.Phase == phaseDeal:
 		f.add("WIZARD-DEAL-2",
 			"No round is being dealt: record round_started for round "+strconv.Itoa(s.nextRound())+" first.",
-			"هیچ دوری در حالِ پخش نیست: اول round_started دورِ "+strconv.Itoa(s.nextRound())+" را ثبت کنید.")
+			"هیچ دوری در حالِ پخش نیست: اول شروعِ دورِ "+strconv.Itoa(s.nextRound())+" را ثبت کنید.")
 		return nil, f.err()
 	case len(s.Tricks) > 0:
 		f.add("WIZARD-DEAL-2",

@@ -13,7 +13,7 @@ func (s *State) Next() rules.Text {
 		r := strconv.Itoa(s.nextRound())
 		return rules.T(
 			"Round "+r+": "+s.nameOf(s.Turn)+" deals "+r+" cards to each player; record round_started with the trump.",
-			"دورِ "+r+": "+s.nameOf(s.Turn)+" (مُعتمد) به هر بازیکن "+r+" کارت می‌دهد؛ round_started را همراه با خال حکم ثبت کنید.")
+			"دورِ "+r+": "+s.nameOf(s.Turn)+" (مُعتمد) به هر بازیکن "+r+" کارت می‌دهد؛ شروعِ دور را همراه با خالِ حکم ثبت کنید.")
 	case phaseBidding:
 		r := strconv.Itoa(s.Round)
 		return rules.T(
