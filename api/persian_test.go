@@ -110,7 +110,10 @@ func TestPersianWalk(t *testing.T) {
 		{"POST", "/v1/matches/" + keyed + "/events", map[string]any{"type": "round_started", "data": map[string]any{"trump": "blue"}}, []string{"Idempotency-Key", "k-1"}}, // key reused
 		{"POST", "/v1/matches", map[string]any{"game": "counter", "players": p, "league_id": league}, nil},                                                                 // another game's league
 		{"GET", "/v1/players/" + merged, nil, nil}, // merged
-		{"POST", "/v1/matches/" + live + "/events", map[string]any{"type": "nope", "data": map[string]any{}}, nil}, // unknown event
+		{"POST", "/v1/matches/" + live + "/events", map[string]any{"type": "nope", "data": map[string]any{}}, nil},  // unknown event
+		{"POST", "/v1/players", map[string]any{"name": "sara"}, nil},                                                // a known name
+		{"POST", "/v1/matches/" + live + "/events/2/void", nil, nil},                                                // already voided
+		{"PUT", "/v1/matches/" + live + "/events/99", map[string]any{"type": "bid", "data": map[string]any{}}, nil}, // no such event
 	}
 	for _, pr := range problems {
 		h := append([]string{"Accept-Language", "fa"}, pr.headers...)

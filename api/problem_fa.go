@@ -92,6 +92,18 @@ var detailPatternsFA = []struct {
 		}
 		return out + "."
 	}},
+	{regexp.MustCompile(`^A player named (".*") exists\. Use that player, or send again with allow_duplicate: true for a different person\.$`), func(m []string) string {
+		return "بازیکنی به نام " + m[1] + " هست. همان بازیکن را برگزینید، یا اگر کسِ دیگری است، ساختنِ بازیکنِ تازه را تأیید کنید."
+	}},
+	{regexp.MustCompile(`^Event (\d+) cannot be corrected: it was voided by record (\d+)\.$`), func(m []string) string {
+		return "رویداد " + m[1] + " را نمی‌توان اصلاح کرد: رکورد " + m[2] + " آن را باطل کرده است."
+	}},
+	{regexp.MustCompile(`^Event (\d+) cannot be corrected: it was replaced by event (\d+): correct that one\.$`), func(m []string) string {
+		return "رویداد " + m[1] + " را نمی‌توان اصلاح کرد: رویداد " + m[2] + " جای آن را گرفته است؛ آن را اصلاح کنید."
+	}},
+	{regexp.MustCompile(`^Event (\d+) cannot be corrected: it is a (\w+) record, not an event of the game\.$`), func(m []string) string {
+		return "رویداد " + m[1] + " را نمی‌توان اصلاح کرد: رکوردِ اصلاح است، نه رویدادِ بازی."
+	}},
 	{regexp.MustCompile(`^Player (".*") was merged into (".*"): use that ID\.$`), func(m []string) string {
 		return "بازیکن " + m[1] + " با " + m[2] + " یکی شده است: آن شناسه را به کار ببرید."
 	}},
