@@ -223,7 +223,7 @@ function tableApp() {
       this.nm.options = o;
     },
     optionInput(opt) {
-      if (opt.name === 'teams' && opt.type === 'array') return 'pairs';
+      if (opt.name === 'teams' && this.nm && this.nm.game === 'wazabi') return 'pairs'; // Wazabi's teams of two
       if (opt.enum) return 'enum';
       if (opt.type === 'boolean') return 'boolean';
       if (['first_dealer', 'start_player', 'first_player'].includes(opt.name)) return 'player';
