@@ -131,11 +131,7 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 
 	// Sara gives her only die to a neighbour, her partner Ali: the team
 	// wins the hand and scores Reza's and Mina's dice.
-	p.typeIn("#wb-roll-w", "0")
-	p.typeIn("#wb-roll-give", "1")
-	p.click("#wb-record-roll")
-	p.waitText("#wb-give", "Die 1")
-	if n := evalIn[int](p, `document.querySelectorAll('#wb-give-1 option').length`); n != 2 {
+	if n := rollGives(p, 1); n != 2 {
 		t.Errorf("a die may go to %d players, want the 2 neighbours", n)
 	}
 	p.choose("#wb-give-1", ids[0])
@@ -151,9 +147,7 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	p.click("#wb-record-roll")
 	p.click("#wb-end-turn")
 	p.waitText("#wb-seats h2", "Reza")
-	p.typeIn("#wb-roll-w", "0")
-	p.typeIn("#wb-roll-give", "1")
-	p.click("#wb-record-roll")
+	rollGives(p, 1)
 	p.choose("#wb-give-1", ids[1])
 	p.click("#wb-record-give")
 	p.waitText("#match h1", "Finished")
@@ -187,31 +181,21 @@ func TestAppWazabiToTheLast(t *testing.T) {
 	p.waitText("#wb-modes", "any other player")
 	p.waitText("#wb-modes", "last player")
 	seat := func(i int) string { return "#wb-seats li[data-player='" + ids[i] + "']" }
-	give := func(to int) {
-		t.Helper()
-		p.typeIn("#wb-roll-w", "0")
-		p.typeIn("#wb-roll-give", "1")
-		p.click("#wb-record-roll")
-		p.waitText("#wb-give", "Die 1")
-		p.choose("#wb-give-1", ids[to])
-		p.click("#wb-record-give")
-	}
 	// Ali's die goes across the table to Reza, not a neighbour.
-	if n := evalIn[int](p, `document.querySelectorAll('#wb-roll-give').length`); n != 1 {
-		t.Fatal("no roll form")
+	if n := rollGives(p, 1); n != 3 {
+		t.Errorf("a die may go to %d players, want any of the 3 others", n)
 	}
-	give(2)
+	p.choose("#wb-give-1", ids[2])
+	p.click("#wb-record-give")
 	p.waitText(seat(0), "place 1")
 	p.waitText(seat(1), "still playing")
 	p.waitText("#wb-seats h2", "Sara")
-	give(3)
+	rollGives(p, 1)
+	p.choose("#wb-give-1", ids[3])
+	p.click("#wb-record-give")
 	p.waitText(seat(1), "place 2")
 	p.waitText("#wb-seats h2", "Reza")
-	p.typeIn("#wb-roll-w", "0")
-	p.typeIn("#wb-roll-give", "2")
-	p.click("#wb-record-roll")
-	p.waitText("#wb-give", "Die 2")
-	if n := evalIn[int](p, `document.querySelectorAll('#wb-give-1 option').length`); n != 1 {
+	if n := rollGives(p, 2); n != 1 {
 		t.Errorf("a die may go to %d players, want only Mina still in", n)
 	}
 	p.click("#wb-record-give")
@@ -230,4 +214,15 @@ func TestAppWazabiToTheLast(t *testing.T) {
 	}
 	p.axe("wazabi played to the last")
 	b.clean()
+}
+
+// rollGives records a roll of n give symbols and nothing else, and returns
+// how many players the first die may go to.
+func rollGives(p *tab, n int) int {
+	p.b.t.Helper()
+	p.typeIn("#wb-roll-w", "0")
+	p.typeIn("#wb-roll-give", fmt.Sprint(n))
+	p.click("#wb-record-roll")
+	p.waitText("#wb-give", fmt.Sprintf("Die %d", n))
+	return evalIn[int](p, `document.querySelectorAll('#wb-give-1 option').length`)
 }
