@@ -7,13 +7,19 @@ import (
 	"testing"
 )
 
-// endRound reveals the villages at a round's end and records them.
-func endRound(p *tab, reason string, villages map[string]string) {
+// revealVillages enters why a round ended and every village revealed.
+func revealVillages(p *tab, reason string, villages map[string]string) {
 	p.b.t.Helper()
 	p.choose("#sv-reason", reason)
 	for id, v := range villages {
 		p.typeIn("#sv-village-"+id, v)
 	}
+}
+
+// endRound reveals the villages at a round's end and records them.
+func endRound(p *tab, reason string, villages map[string]string) {
+	p.b.t.Helper()
+	revealVillages(p, reason, villages)
 	p.click("#sv-record-round")
 }
 
@@ -102,10 +108,7 @@ func TestAppSilverMatch(t *testing.T) {
 // waits for the ruling naming rule before the round is recorded.
 func askAndRecord(p *tab, reason string, villages map[string]string, rule string) {
 	p.b.t.Helper()
-	p.choose("#sv-reason", reason)
-	for id, v := range villages {
-		p.typeIn("#sv-village-"+id, v)
-	}
+	revealVillages(p, reason, villages)
 	p.click("#sv-ask-round")
 	p.waitText("#sv-round-verdict", rule)
 	p.click("#sv-record-round")
