@@ -8,7 +8,27 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
+
+// ykRecordBattle taps "Record the battle" and waits until no battle is
+// shown as due. A tap that lands while the screen is still settling from
+// the reveal is repeated once, only if nothing was sent and nothing refused.
+func ykRecordBattle(p *tab) {
+	p.b.t.Helper()
+	p.click("#yk-record-battle")
+	const done = `!document.querySelector('#yk-record-battle') || document.querySelector('#yk-record-battle').getClientRects().length === 0 || document.querySelector('#refusal')`
+	for range 100 {
+		if evalIn[bool](p, `!!(`+done+`)`) {
+			return
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	if evalIn[int](p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length`) == 0 {
+		p.click("#yk-record-battle")
+	}
+	waitFor(p, done)
+}
 
 // ykBurn burns a card from the current player's hand.
 func ykBurn(p *tab, next string) {
@@ -21,7 +41,7 @@ func ykBurn(p *tab, next string) {
 func ykBattle(p *tab, land, name string) {
 	p.b.t.Helper()
 	ykDeclare(p, land, name)
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#next", "action(s) left")
 }
 
@@ -79,7 +99,7 @@ func TestAppYatukGame(t *testing.T) {
 		t.Errorf("the builder's strength %q, the referee's %q", got, w)
 	}
 	p.shotOf("#yk-builder", "yatuk-chain")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#yk-gems li[data-player='"+ids[0]+"']", "Green")
 	ykPlayCard(p, "parushni", "wizard", []string{"red"}, "3", "Sara's turn: 2")
 	ykBurn(p, "Sara's turn: 1")
@@ -96,7 +116,7 @@ func TestAppYatukGame(t *testing.T) {
 	p.choose("#yk-declare-land", "sutudri")
 	p.click("#yk-declare")
 	p.click("#yk-reveal")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#match h1", "Finished")
 	wonAlone(c, id, ids[0])
 	p.click("#tab-sheet")
@@ -190,7 +210,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 
 	// Ali declares at Gomati and takes the white gem.
 	ykDeclare(p, "gomati", "Gomati")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#yk-gems li[data-player='"+ali+"']", "White")
 
 	// Sara cannot declare at Vitasta, where she has no army.
@@ -212,7 +232,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 
 	ykPlayCard(p, "vitasta", "wizard", []string{"green"}, "5", "Sara's turn")
 	ykDeclare(p, "sutudri", "Sutudri")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#yk-gems li[data-player='"+sara+"']", "Red")
 	ykPlayCard(p, "vitasta", "wizard", []string{"blue"}, "5", "Ali's turn")
 
@@ -228,7 +248,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.choose("#yk-white-color", "green")
 	p.click("#yk-ask-battle")
 	p.waitText("#yk-battle-verdict", "Winner: Ali · Strength 6")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#yk-gems li[data-player='"+ali+"']", "Yellow")
 	ykBurn(p, "Sara's turn")
 
@@ -237,7 +257,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	ykBurn(p, "Sara's turn")
 	ykPlayCard(p, "vipas", "", nil, "", "Reza's turn")
 	ykDeclare(p, "parushni", "Parushni")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#next", "Ali's turn")
 	ykBurn(p, "Sara's turn")
 
@@ -248,7 +268,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	ykCard(p, "yk-b3", "weapon", []string{"blue"}, "3")
 	p.click("#yk-ask-chain")
 	p.waitText("#yk-chain-total", "Strength 19")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 
 	// Five gems taken: Ali and Sara hold two each; Sara's carriers (2 + 6)
 	// are weaker than Ali's (4 + 5), so she wins.
