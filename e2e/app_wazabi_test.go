@@ -140,11 +140,18 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	p.waitText("#wb-standing li[data-side='team-1']", "2 point(s)")
 	p.waitText("#wb-standing li[data-side='team-2']", "0 point(s)")
 
-	// Hand 2: Sara starts and passes; Reza gives his die to Sara and wins
-	// the hand for his team with three dice against: 3 to 2.
+	// Hand 2: Sara starts and plays Draw 3; Reza gives his die to Sara and
+	// wins the hand for his team with three dice against: 3 to 2.
 	p.waitText("#wb-seats h2", "Sara")
+	p.waitText("#wb-piles", "Draw pile 24 · played pile 0")
 	p.typeIn("#wb-roll-w", "1")
 	p.click("#wb-record-roll")
+	p.choose("#wb-card", "draw_3")
+	p.click("#wb-play-card")
+	p.waitText("#wb-draw", "Draw 3")
+	p.click("#wb-draw")
+	p.waitText(seat(1), "5 cards")
+	p.waitText("#wb-piles", "Draw pile 21 · played pile 1")
 	p.click("#wb-end-turn")
 	p.waitText("#wb-seats h2", "Reza")
 	rollGives(p, 1)
@@ -213,6 +220,46 @@ func TestAppWazabiToTheLast(t *testing.T) {
 		}
 	}
 	p.axe("wazabi played to the last")
+	b.clean()
+}
+
+// When both piles are empty a player draws from an opponent's hand: two
+// players with twelve dice each draw the whole deck in three rolls, and
+// the third draw names the opponent for each card the piles lack.
+func TestAppWazabiEmptyPiles(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("wazabi-piles")
+	signIn(p, c)
+	id := newMatch(p, "wazabi", []string{"Ali", "Sara"}, map[string]string{"starting_dice": "12"})
+	ids := playerIDs(c, id)
+	rollCards := func(who string) {
+		p.waitText("#wb-seats h2", who)
+		p.typeIn("#wb-roll-w", "0")
+		p.typeIn("#wb-roll-card", "12")
+		p.click("#wb-record-roll")
+		p.waitText("#wb-draw", "Draw 12")
+	}
+	for _, who := range []string{"Ali", "Sara"} {
+		rollCards(who)
+		if p.textOf("#wb-draw-from") != "" {
+			t.Error("the app asks whose hand to draw from while the draw pile holds cards")
+		}
+		p.click("#wb-draw")
+		p.click("#wb-end-turn")
+	}
+	rollCards("Ali")
+	// Six cards are left in the draw pile: the other six come from Sara.
+	p.waitText("#wb-draw-from", "Card 6 from")
+	p.click("#wb-draw")
+	p.waitText("#wb-seats li[data-player='"+ids[0]+"']", "27 cards")
+	p.waitText("#wb-seats li[data-player='"+ids[1]+"']", "9 cards")
+	p.waitText("#wb-piles", "Draw pile 0 · played pile 0")
+	m := c.do("GET", "/v1/matches/"+id+"/events", nil, 200)
+	items := m["events"].([]any)
+	if last := fmt.Sprint(items[len(items)-1].(map[string]any)["data"]); !strings.Contains(last, "from:["+strings.Repeat(ids[1]+" ", 5)+ids[1]+"]") {
+		t.Errorf("the last draw: %s", last)
+	}
+	p.axe("wazabi empty piles")
 	b.clean()
 }
 

@@ -22,7 +22,8 @@ addWords({
     wz_still_in: 'still playing', wz_to_last: 'Played to the last player: who is out leaves the turn order.',
     wz_team_play: 'Teams: the first player with no dice wins for the team.', wz_tournament: 'Tournament: the hand\'s winner scores a point per die the others still hold.',
     wz_hands: 'Hands', wz_winner: 'Winner', wz_dice_left: 'Dice left', wz_neighbours: 'Dice go to a neighbour only',
-    wz_anyone: 'Dice go to any other player',
+    wz_anyone: 'Dice go to any other player', wz_piles: 'Draw pile {d} · played pile {p} · dice out of play {o}',
+    wz_from_empty: 'Both piles are empty: each card comes from an opponent\'s hand, at random.', wz_card_from: 'Card {k} from',
   },
   fa: {
     wz_dice: 'تاس', wz_cards: 'کارت', wz_skips: '{n} نوبت از دست می‌دهد', wz_out: 'بیرون', wz_turn: 'نوبتِ {p}',
@@ -38,7 +39,8 @@ addWords({
     wz_still_in: 'هنوز بازی می‌کند', wz_to_last: 'بازی تا نفرِ آخر: هر کس بیرون برود از نوبت‌ها کنار می‌رود.',
     wz_team_play: 'بازیِ تیمی: اولین کسی که تاسی ندارد، برای تیمش می‌برد.', wz_tournament: 'مسابقه: برنده‌ی هر دست به ازای هر تاسِ باقی‌مانده‌ی دیگران یک امتیاز می‌گیرد.',
     wz_hands: 'دست‌ها', wz_winner: 'برنده', wz_dice_left: 'تاس‌های باقی‌مانده', wz_neighbours: 'تاس فقط به همسایه داده می‌شود',
-    wz_anyone: 'تاس به هر بازیکنِ دیگری داده می‌شود',
+    wz_anyone: 'تاس به هر بازیکنِ دیگری داده می‌شود', wz_piles: 'کارت‌های کشیدنی {d} · کارت‌های بازی‌شده {p} · تاس‌های بیرون از بازی {o}',
+    wz_from_empty: 'هر دو ستون خالی است: هر کارت به‌طورِ اتفاقی از دستِ یک حریف کشیده می‌شود.', wz_card_from: 'کارتِ {k} از',
   },
 });
 
@@ -47,6 +49,7 @@ export function wazabiScreen() {
     opening: {},
     roll: { w: '0', card: '0', give: '0' },
     giveTo: [],
+    drawFrom: [],
     cardChoice: '',
     target: '',
     direction: 'left',
@@ -140,8 +143,27 @@ export function wazabiScreen() {
       for (const f of this.faces()) data[f] = parseNumber(this.roll[f]) ?? 0;
       if (await this.send('rolled', data) === true) this.roll = { w: '0', card: '0', give: '0' };
     },
-    drawsDue() { const t = this.turn(); return t.rolled && !t.drew && t.draws_due > 0 ? t.draws_due : 0; },
-    async drawCards() { await this.send('cards_drawn', { player: this.current(), count: this.drawsDue() }); },
+    // drawsDue are the cards to draw now: the roll's card symbols, or 3
+    // more after Draw 3, but no more than are left anywhere (WAZABI-PILE-3).
+    drawsDue() {
+      const t = this.turn();
+      if (!t.rolled || !(t.draws_due > 0)) return 0;
+      const held = this.drawOpponents().reduce((a, id) => a + (this.seat(id).cards || 0), 0);
+      return Math.min(t.draws_due, this.piles() + held);
+    },
+    piles() { return (this.wb().draw_pile || 0) + (this.wb().played_pile || 0); },
+    drawOpponents() { return this.seats().filter((x) => !x.out && x.player_id !== this.current() && x.cards > 0).map((x) => x.player_id); },
+    // fromSlots are the cards taken from opponents' hands once both piles
+    // are empty, one opponent named for each.
+    fromSlots() { const out = []; for (let k = 1; k <= this.drawsDue() - this.piles(); k++) out.push(k); return out; },
+    fromOf(k) { return this.drawFrom[k - 1] || this.drawOpponents()[0] || ''; },
+    setFrom(k, v) { const a = this.drawFrom.slice(); a[k - 1] = v; this.drawFrom = a; },
+    async drawCards() {
+      const data = { player: this.current(), count: this.drawsDue() };
+      if (this.fromSlots().length) data.from = this.fromSlots().map((k) => this.fromOf(k));
+      if (await this.send('cards_drawn', data) === true) this.drawFrom = [];
+    },
+    pileLine() { const w = this.wb(); return this.t('wz_piles', { d: w.draw_pile || 0, p: w.played_pile || 0, o: w.dice_out_of_play || 0 }); },
     givesDue() { const t = this.turn(); return t.rolled && !t.gave && t.gives_due > 0 ? t.gives_due : 0; },
     dieSlots() { const out = []; for (let k = 1; k <= this.givesDue(); k++) out.push(k); return out; },
     // receivers are the players a die may go to: with the match's
