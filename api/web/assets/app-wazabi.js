@@ -1,10 +1,10 @@
 // Wazabi at the table: the dice and cards each player holds, always in
 // view; the opening roll that decides who starts; each turn's roll by its
 // faces, the cards drawn, the dice given (to a neighbour, or anyone without
-// neighbours_only), the card played from the game's card list with its cost
-// and effect, and the end of the turn. What a roll obliges and which cards
-// may be played come from the referee's turn question; the server checks
-// every event.
+// neighbours_only), the card played from the game's card list (with each
+// card's cost and effect, from GET /v1/games/wazabi), and the end of the
+// turn. What a roll obliges and which cards may be played come from the
+// referee's turn question; the server checks every event.
 import { addWords, parseNumber } from './app-i18n.js';
 
 addWords({
@@ -106,9 +106,17 @@ export function wazabiScreen() {
       if (await this.send('dice_given', { player: this.current(), to }) === true) this.giveTo = [];
     },
     canPlay() { const t = this.turn(); return t.rolled && !t.card_played; },
-    cardList() { return (this.referee && this.referee.cards) || []; },
+    // cardList is the game's card list (GET /v1/games/wazabi), each card's
+    // name and effect in English and Persian; said picks the app's language.
+    cardList() { const g = this.games.find((x) => x.id === 'wazabi'); return (g && g.cards) || []; },
+    said(s) { return this.text(s ? (s[this.lang] || s.en) : ''); },
     chosen() { return this.cardList().find((c) => c.card === this.cardChoice) || null; },
-    cardText(c) { return this.text(c.name) + ' · ' + this.t('wz_cost', { n: c.cost }) + (c.playable === false && this.turn().rolled ? ' · ' + this.t('wz_not_playable') : ''); },
+    // playable is the referee's verdict on a card for the roll recorded.
+    playable(c) {
+      const r = ((this.referee && this.referee.cards) || []).find((x) => x.card === c.card);
+      return !r || r.playable !== false;
+    },
+    cardText(c) { return this.said(c.name) + ' · ' + this.t('wz_cost', { n: c.cost }) + (!this.playable(c) && this.turn().rolled ? ' · ' + this.t('wz_not_playable') : ''); },
     others() { return this.seats().filter((s) => !s.out && s.player_id !== this.current()).map((s) => s.player_id); },
     async playCard() {
       const c = this.chosen();
