@@ -19,6 +19,9 @@ func shEnter(p *tab, ids []string, vals ...int) {
 	p.click("#sh-record")
 }
 
+// queueEmpty: nothing waits on the device.
+const queueEmpty = `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 0`
+
 // shRow is the selector of a row of the sheet: "c:birds", "r:3".
 func shRow(key string) string { return "#sh-sheet tr[data-row='" + key + "']" }
 
@@ -167,6 +170,7 @@ func TestAppSheetRounds(t *testing.T) {
 	p.waitText("#sh-entry", "Round 4 of 9")
 	shEnter(p, ids, 2, 3)
 	p.waitText("#sh-entry", "Round 5 of 9")
+	waitFor(p, queueEmpty)
 
 	// Offline: rounds 5 and 6 wait on the phone, shown on the sheet, and
 	// are sent in order once the network is back.
@@ -181,7 +185,7 @@ func TestAppSheetRounds(t *testing.T) {
 		t.Fatalf("%d rows wait on the device, want 2", n)
 	}
 	p.offline(false)
-	waitFor(p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 0`)
+	waitFor(p, queueEmpty)
 	if rows := c.do("GET", "/v1/matches/"+id, nil, 200)["scores"].(map[string]any)["rounds"].([]any); len(rows) != 6 {
 		t.Fatalf("%d rounds recorded after the network came back, want 6", len(rows))
 	}
@@ -229,7 +233,7 @@ func TestAppSheetRounds(t *testing.T) {
 	}
 	p.typeIn("#sh-score-"+ids[0], "20")
 	p.typeIn("#sh-score-"+ids[1], "30")
-	p.click("#sh-sign-" + ids[1])
+	p.click("#sh-score-sign-" + ids[1])
 	p.click("#sh-record")
 	p.waitText(shRow("r:1"), "-30")
 	shEnter(p, ids, -10, 40)

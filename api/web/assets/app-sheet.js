@@ -8,21 +8,21 @@ import { addWords, parseNumber } from './app-i18n.js';
 
 addWords({
   en: {
-    sh_row: 'Row', sh_record_row: 'Record the row', sh_record_round: 'Round {r}: record', sh_category: 'Category',
+    sh_row: 'Row', sh_record_row: 'Record the row', sh_category: 'Category',
     sh_range: '{a} to {b}', sh_at_least: 'at least {a}', sh_at_most: 'at most {b}', sh_any: 'any whole number', sh_not_negative: '0 or more',
     sh_lowest_wins: 'The lowest total wins', sh_highest_wins: 'The highest total wins',
     sh_negative: 'Scores may be negative', sh_tie_break: 'Ties: broken by {c}', sh_tie_mark: 'tie-break',
     sh_place: 'Place', sh_finish: 'End the sheet', sh_rounds_of: 'Round {r} of {n}', sh_round_open: 'Round {r} · open rounds',
-    sh_fix_row: 'Fix {r}', sh_fix_cell: 'Fix {r}: {p}', sh_sign: 'Plus or minus: {p}', sh_done: 'Every row is recorded.',
+    sh_fix_row: 'Fix {r}', sh_fix_cell: 'Fix {r}: {p}', sh_sign: 'Plus or minus: {p}',
     sh_allowed: 'Allowed: {x}',
   },
   fa: {
-    sh_row: 'سطر', sh_record_row: 'ثبتِ سطر', sh_record_round: 'دورِ {r}: ثبت', sh_category: 'دسته',
+    sh_row: 'سطر', sh_record_row: 'ثبتِ سطر', sh_category: 'دسته',
     sh_range: '{a} تا {b}', sh_at_least: 'دست‌کم {a}', sh_at_most: 'حداکثر {b}', sh_any: 'هر عددِ صحیح', sh_not_negative: '۰ یا بیشتر',
     sh_lowest_wins: 'کمترین مجموع می‌بَرد', sh_highest_wins: 'بیشترین مجموع می‌بَرد',
     sh_negative: 'امتیازِ منفی مجاز است', sh_tie_break: 'تساوی: با {c} شکسته می‌شود', sh_tie_mark: 'شکستنِ تساوی',
     sh_place: 'رتبه', sh_finish: 'پایانِ برگه', sh_rounds_of: 'دورِ {r} از {n}', sh_round_open: 'دورِ {r} · دورهای باز',
-    sh_fix_row: 'اصلاحِ {r}', sh_fix_cell: 'اصلاحِ {r}: {p}', sh_sign: 'مثبت یا منفی: {p}', sh_done: 'همه‌ی سطرها ثبت شده‌اند.',
+    sh_fix_row: 'اصلاحِ {r}', sh_fix_cell: 'اصلاحِ {r}: {p}', sh_sign: 'مثبت یا منفی: {p}',
     sh_allowed: 'مجاز: {x}',
   },
 });
@@ -123,9 +123,13 @@ export function sheetScreen() {
       if (!this.byRounds()) return this.t('sh_record_row');
       return this.openRounds() ? this.t('sh_round_open', { r: r.round }) : this.t('sh_rounds_of', { r: r.round, n: this.def().rounds.count });
     },
-    entryOf(id) { return this.entry[id] ?? ''; },
-    setEntry(id, v) { this.entry = Object.assign({}, this.entry, { [id]: v }); },
-    flip(id) { this.setEntry(id, flipSign(this.entryOf(id))); },
+    // The values typed, in the row's entry ('score') or a fix ('fix').
+    typedOf(form, id) { return (form === 'fix' ? this.fixRow.values : this.entry)[id] ?? ''; },
+    setTyped(form, id, v) {
+      if (form === 'fix') this.fixRow = Object.assign({}, this.fixRow, { values: Object.assign({}, this.fixRow.values, { [id]: v }) });
+      else this.entry = Object.assign({}, this.entry, { [id]: v });
+    },
+    flip(form, id) { this.setTyped(form, id, flipSign(this.typedOf(form, id))); },
     // rowData is the event's data for a row: the values typed as numbers;
     // a field left empty is left out, and the server names who is missing.
     rowData(row, values) {
@@ -162,9 +166,6 @@ export function sheetScreen() {
       this.fixRow = { open: true, key: row.key, row, label: row.label, values };
       this.$nextTick(() => { const e = document.getElementById('sh-fix-form'); if (e) e.scrollIntoView({ block: 'nearest' }); });
     },
-    fixOf(id) { return this.fixRow.values[id] ?? ''; },
-    setFix(id, v) { this.fixRow = Object.assign({}, this.fixRow, { values: Object.assign({}, this.fixRow.values, { [id]: v }) }); },
-    flipFix(id) { this.setFix(id, flipSign(this.fixOf(id))); },
     async saveFix() {
       const row = this.fixRow.row;
       const evs = await this.eventsInForce();
