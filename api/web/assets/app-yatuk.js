@@ -269,6 +269,7 @@ export function yatukScreen() {
         .filter((w) => w.card.kind === 'wizard')
         .map((w) => ({ position: w.position, label: this.t('yk_card_no', { k: w.position }) + ': ' + this.cardLabel(w.card) }));
     },
+    carrierIs(position) { return this.battle.carrier !== '' && Number(this.battle.carrier) === position; },
     defaultCarrier() { const c = this.battleVerdict && this.battleVerdict.carrier; return c ? this.cardLabel(c.card) : ''; },
     battleArmies() { return this.revealing() ? this.battle.armies : {}; },
     armyText(p) { return (this.battleArmies()[p] || []).map((c) => this.cardLabel(cardOf(c))).join(' · '); },
