@@ -114,11 +114,14 @@ type table struct {
 	tally   *tally
 	matches []*liveMatch
 	cursor  int
+	long    *longTally // the long scenario's
 }
 
 // liveMatch is a match in progress on the server.
 type liveMatch struct {
 	seq        *play.Seq
+	idx        int      // in the pool
+	players    []string // by seat
 	id         string
 	rep        *play.Replacer
 	next       int
@@ -188,6 +191,9 @@ func (rn *runner) newTables(ctx context.Context, n int) ([]*table, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			if rn.cfg.scenario == scenarioResume { // the matches have their players
+				return
+			}
 			if rn.cfg.scenario == scenarioCeiling { // the bare server keeps no players
 				for p := 0; p < playersPerTable; p++ {
 					t.players = append(t.players, fmt.Sprintf("pl_t%05dp%010d", t.n+1, p+1)) // as long as Motamed's IDs
@@ -224,13 +230,14 @@ func (rn *runner) newTables(ctx context.Context, n int) ([]*table, error) {
 func (rn *runner) startMatch(ctx context.Context, t *table) *liveMatch {
 	spec := rn.pickGame(t.r)
 	seqs := rn.pool[spec.ID]
-	seq := seqs[t.r.IntN(len(seqs))]
+	idx := t.r.IntN(len(seqs))
+	seq := seqs[idx]
 	perm := t.r.Perm(len(t.players))
 	ids := make([]string, seq.Seats)
 	for i := range ids {
 		ids[i] = t.players[perm[i]]
 	}
-	m := &liveMatch{seq: seq, rep: seq.Replacer(ids), league: rn.leagues[spec.ID]}
+	m := &liveMatch{seq: seq, idx: idx, players: ids, rep: seq.Replacer(ids), league: rn.leagues[spec.ID]}
 	if rn.cfg.scenario == scenarioCeiling {
 		// The bare server creates nothing: a match is a new key in its
 		// log. The keys grow as Motamed's time-ordered IDs do.
@@ -331,6 +338,12 @@ func (rn *runner) play(ctx context.Context, t *table) {
 		t.tally.events++
 		t.tally.eventBytes += int64(len(body))
 		rn.accepted.Add(1)
+		if t.long != nil {
+			t.long.note(m.next, res)
+			if last { // a long match stays in progress: the table is done
+				return
+			}
+		}
 		m.next++
 		if !last {
 			continue
