@@ -437,6 +437,16 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 		return nil, err
 	}
 	switch cfg.scenario {
+	case scenarioPlay:
+		if cfg.matchesPerTable > 1 { // many matches: the load measures their events, not their creation
+			if err := rn.openMatches(ctx, tables); err != nil {
+				return nil, err
+			}
+			for _, t := range tables {
+				setup.merge(t.tally)
+				t.tally = newTally()
+			}
+		}
 	case scenarioResume:
 		if err := rn.dealOpen(open, tables); err != nil {
 			return nil, err

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -224,6 +225,38 @@ func (rn *runner) newTables(ctx context.Context, n int) ([]*table, error) {
 		}
 	}
 	return tables, nil
+}
+
+// openMatches starts every table's --matches-per-table matches before the
+// load, several tables at a time.
+func (rn *runner) openMatches(ctx context.Context, tables []*table) error {
+	sem := make(chan struct{}, 16)
+	var wg sync.WaitGroup
+	var failed atomic.Bool
+	for _, t := range tables {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			for i := range t.matches {
+				if t.matches[i] = rn.startMatch(ctx, t); t.matches[i] == nil {
+					failed.Store(true)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
+		for _, t := range tables {
+			if len(t.tally.messages) > 0 {
+				return errors.New("starting the matches: " + t.tally.messages[0])
+			}
+		}
+		return errors.New("starting the matches was interrupted")
+	}
+	return nil
 }
 
 // startMatch creates a new match at t from the pool.
