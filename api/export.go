@@ -210,13 +210,21 @@ func bgStatsLeague(l *db.League, gameName string, results []db.FinishedMatch, na
 		for _, w := range f.Result.Winners {
 			winners[w] = true
 		}
+		team := map[string]string{}
+		for i, members := range f.Result.Teams {
+			for _, id := range members {
+				team[id] = "Team " + strconv.Itoa(i+1)
+			}
+		}
+		play.UsesTeams = len(team) > 0
+		out.Games[0].UsesTeams = out.Games[0].UsesTeams || play.UsesTeams
 		for i, p := range f.Result.Placements {
 			if ref[p.PlayerID] == 0 {
 				ref[p.PlayerID] = len(out.Players) + 1
 				out.Players = append(out.Players, BGStatsPlayer{ID: ref[p.PlayerID], Name: names[p.PlayerID]})
 			}
 			play.PlayerScores = append(play.PlayerScores, BGStatsScore{PlayerRefID: ref[p.PlayerID], Score: strconv.Itoa(f.Scores[p.PlayerID]),
-				Winner: winners[p.PlayerID], SeatOrder: i + 1, Rank: p.Place})
+				Winner: winners[p.PlayerID], SeatOrder: i + 1, Rank: p.Place, Team: team[p.PlayerID]})
 		}
 		out.Plays = append(out.Plays, play)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/sheet"
+	"github.com/motamed/motamed/rules/wazabi"
 )
 
 // GameResponse describes a game.
@@ -16,6 +17,14 @@ type GameResponse struct {
 	Referee []RefereeDoc `json:"referee"`
 	// Sheet is a score-sheet game's definition (absent for the built-in games).
 	Sheet *sheet.Definition `json:"sheet,omitempty"`
+	// Cards is the card list of a game played with one (Wazabi): each card's
+	// ID, name, cost and effect in English and Persian.
+	Cards []wazabi.Card `json:"cards,omitempty"`
+}
+
+// cardGame is a game whose card_played events name a card of its list.
+type cardGame interface {
+	Cards() []wazabi.Card
 }
 
 // RefereeDoc names one stateless question of a game.
@@ -37,6 +46,9 @@ func gameResponse(g rules.Game) GameResponse {
 	if sg, ok := g.(*sheet.Game); ok {
 		def := sg.Definition()
 		r.Sheet = &def
+	}
+	if cg, ok := g.(cardGame); ok {
+		r.Cards = cg.Cards()
 	}
 	for _, ref := range g.Referees() {
 		r.Referee = append(r.Referee, RefereeDoc{Question: ref.Question, Path: "/v1/referee/" + info.ID + "/" + ref.Question, Summary: ref.Summary, Example: ref.Example})

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -102,7 +101,7 @@ func (s *Server) importLeague(c echo.Context) error {
 	}
 	sg, ok := g.(*sheet.Game)
 	if !ok {
-		return &db.ConflictError{Reason: "Plays are imported into leagues of score-sheet games; a league of " + g.Info().Name + " keeps rule-checked logs, which an export does not have."}
+		return &db.ConflictError{Reason: importRefusal(g.Info().Name)}
 	}
 	raw, err := readBody(c)
 	if err != nil {
@@ -129,13 +128,12 @@ func (s *Server) importLeague(c echo.Context) error {
 		Plays:   ImportCounts{Duplicates: dups, AlreadyImported: already},
 		Players: []ImportPlayer{}, Matches: []ImportedMatch{}, Skipped: []ImportSkip{}}
 	res.Plays.OfGame = len(plays) + dups + already
-	def := sg.Definition()
 	var kept []bgstats.PlannedPlay
 	var names []string
 	seenName := map[string]bool{}
 	for _, p := range plays {
-		if reason := importable(p, def); reason != "" {
-			res.Skipped = append(res.Skipped, ImportSkip{SourceID: p.SourceID, Reason: reason})
+		if _, err := p.AsSheet(sg, func(name string) string { return name }); err != nil {
+			res.Skipped = append(res.Skipped, ImportSkip{SourceID: p.SourceID, Reason: err.Error()})
 			continue
 		}
 		kept = append(kept, p)
@@ -177,7 +175,7 @@ func (s *Server) importLeague(c echo.Context) error {
 		res.Players = append(res.Players, ImportPlayer{Name: n, ID: p.ID, Status: "created"})
 	}
 	for _, p := range kept {
-		matchID, err := s.importPlay(ctx, l.ID, t.ID, def.ID, p, ids)
+		matchID, err := s.importPlay(ctx, l.ID, t.ID, sg, p, ids)
 		if err != nil {
 			return err
 		}
@@ -188,44 +186,19 @@ func (s *Server) importLeague(c echo.Context) error {
 	return c.JSON(http.StatusCreated, res)
 }
 
-// importable says why a play cannot come into a league of def, or "".
-func importable(p bgstats.PlannedPlay, def sheet.Definition) string {
-	if n := len(p.Players); n < def.MinPlayers || n > def.MaxPlayers {
-		return fmt.Sprintf("%d players; %s is played by %d to %d (SHEET-PLAYERS-1)", n, def.DisplayName(), def.MinPlayers, def.MaxPlayers)
-	}
-	seen := map[string]bool{}
-	for _, n := range p.Players {
-		if seen[n] {
-			return fmt.Sprintf("%q plays twice in it", n)
-		}
-		seen[n] = true
-	}
-	return ""
-}
-
 // importPlay stores one play as a finished match and remembers its source.
-func (s *Server) importPlay(ctx context.Context, leagueID, tokenID, game string, p bgstats.PlannedPlay, ids map[string]string) (string, error) {
-	seats := make([]string, len(p.Players))
-	scores, places := map[string]int{}, map[string]int{}
-	for i, n := range p.Players {
-		seats[i] = ids[n]
-		scores[ids[n]] = p.Scores[i]
-		if p.Places != nil {
-			places[ids[n]] = p.Places[i]
-		}
+func (s *Server) importPlay(ctx context.Context, leagueID, tokenID string, g *sheet.Game, p bgstats.PlannedPlay, ids map[string]string) (string, error) {
+	sm, err := p.AsSheet(g, func(name string) string { return ids[name] })
+	if err != nil {
+		return "", err
 	}
 	at := p.PlayedAt
-	m, err := s.store.CreateMatch(ctx, db.NewMatch{Game: game, LeagueID: leagueID, Players: seats, CreatedBy: tokenID,
+	m, err := s.store.CreateMatch(ctx, db.NewMatch{Game: g.Info().ID, LeagueID: leagueID, Players: sm.Seats, Options: sm.Options, CreatedBy: tokenID,
 		Meta: db.MatchMeta{Location: p.Location, PlayedAt: &at, Notes: "Imported from BG Stats"}})
 	if err != nil {
 		return "", err
 	}
-	data := map[string]any{"scores": scores}
-	if p.Places != nil {
-		data["places"] = places
-	}
-	raw, _ := json.Marshal(data)
-	if _, err := s.store.Append(ctx, m.ID, rules.Event{Type: sheet.EvFinalRecorded, Data: raw}, db.AppendOptions{TokenID: tokenID}); err != nil {
+	if _, err := s.store.Append(ctx, m.ID, rules.Event{Type: sheet.EvFinalRecorded, Data: sm.Final}, db.AppendOptions{TokenID: tokenID}); err != nil {
 		return "", err
 	}
 	return m.ID, s.store.RecordImported(ctx, leagueID, p.SourceID, m.ID)
@@ -240,4 +213,11 @@ func boolParam(c echo.Context, name string) (bool, error) {
 		return true, nil
 	}
 	return false, rules.Invalid(name, "must be true or false")
+}
+
+// importRefusal says why a league of a game whose rules Motamed knows
+// takes no import.
+func importRefusal(game string) string {
+	return "Plays are imported only into leagues of score-sheet games: a match of " + game +
+		" is refereed event by event, and a BG Stats export has only each play's final scores, not the events a rule-checked match needs."
 }

@@ -68,7 +68,7 @@ func TestBGStatsImport(t *testing.T) {
 	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Cafe Dorna", "game": "wingspan"})["id"].(string)
 
 	dry := s.must(t, 200, "POST", "/v1/leagues/"+lg+"/import?dry_run=true", bgStatsFile)
-	if n := s.count(t, "matches"); n != 0 || len(dry["matches"].([]any)) != 2 {
+	if n := s.count(t, "matches"); n != 0 || s.count(t, "players") != 1 || len(dry["matches"].([]any)) != 2 {
 		t.Fatalf("dry run: %d matches stored, plan %v", n, dry["matches"])
 	}
 	statuses := map[string]string{}
@@ -164,8 +164,102 @@ func TestSheetAndImportAccess(t *testing.T) {
 		}
 	}
 	s.must(t, 201, "POST", "/v1/games", golfSheet, "Authorization", bearer("owner"))
-	r := s.do("POST", "/v1/leagues/"+lg+"/import", bgStatsFile, "Authorization", bearer("owner"))
-	if r.status != 422 || s.count(t, "matches") != 0 {
-		t.Fatalf("import into a Wizard league: %d %s", r.status, r.body)
+	players := s.count(t, "players")
+	for lang, why := range map[string]string{"en": "not the events a rule-checked match needs", "fa": "رویداد به رویداد داوری"} {
+		r := s.do("POST", "/v1/leagues/"+lg+"/import", bgStatsFile, "Authorization", bearer("owner"), "Accept-Language", lang)
+		var prob Problem
+		_ = json.Unmarshal(r.body, &prob)
+		if r.status != 422 || !strings.Contains(prob.Detail, why) || !strings.Contains(prob.Detail, "Wizard") || s.count(t, "matches") != 0 || s.count(t, "players") != players {
+			t.Fatalf("import into a Wizard league (%s): %d %s", lang, r.status, r.body)
+		}
+	}
+}
+
+// bgStatsTeams is a BG Stats export of Tichu played in teams: one play
+// with winners only, one with ranks, one with teams of 3 and 1, one
+// without teams.
+const bgStatsTeams = `{
+  "players": [{"id": 1, "name": "Sara"}, {"id": 2, "name": "رضا"}, {"id": 3, "name": "Kian"}, {"id": 4, "name": "مینا"}],
+  "locations": [],
+  "games": [{"id": 9, "name": "Tichu", "usesTeams": true}],
+  "plays": [
+    {"uuid": "t-2", "playDate": "2024-05-02 20:00:00", "gameRefId": 9, "usesTeams": true,
+     "playerScores": [{"playerRefId": 1, "score": "50", "team": "Red", "rank": 2}, {"playerRefId": 3, "score": "150", "team": "Blue", "rank": 1},
+                      {"playerRefId": 2, "score": "50", "team": "Red", "rank": 2}, {"playerRefId": 4, "score": "150", "team": "Blue", "rank": 1}]},
+    {"uuid": "t-1", "playDate": "2024-05-01 20:00:00", "gameRefId": 9, "usesTeams": true,
+     "playerScores": [{"playerRefId": 1, "score": "320", "team": "A", "winner": true}, {"playerRefId": 2, "score": "-20", "team": "B"},
+                      {"playerRefId": 3, "score": "320", "team": "A", "winner": true}, {"playerRefId": 4, "score": "", "team": "B"}]},
+    {"uuid": "t-3", "playDate": "2024-05-03 20:00:00", "gameRefId": 9, "usesTeams": true,
+     "playerScores": [{"playerRefId": 1, "score": "100", "team": "A", "winner": true}, {"playerRefId": 2, "score": "100", "team": "A", "winner": true},
+                      {"playerRefId": 3, "score": "100", "team": "A", "winner": true}, {"playerRefId": 4, "score": "0", "team": "B"}]},
+    {"uuid": "t-4", "playDate": "2024-05-04 20:00:00", "gameRefId": 9,
+     "playerScores": [{"playerRefId": 1, "score": "100", "winner": true}, {"playerRefId": 2, "score": "0"},
+                      {"playerRefId": 3, "score": "0"}, {"playerRefId": 4, "score": "0"}]}
+  ]
+}`
+
+// BG Stats plays in teams come into a league of a sheet played in teams as
+// matches in teams: the same results as recorded at the table in
+// TestTeamSheetLeague, so the same standings and ratings; plays whose
+// teams break the sheet are skipped with the rule; the league exported
+// and imported into an empty league gives the same standings; a sheet
+// without teams takes no play in teams.
+func TestBGStatsImportTeams(t *testing.T) {
+	s := newTestServer(t, all.Registry().All()...)
+	s.must(t, 201, "POST", "/v1/games", tichuSheet)
+	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Tichu nights", "game": "tichu"})["id"].(string)
+	dry := s.must(t, 200, "POST", "/v1/leagues/"+lg+"/import?dry_run=true", bgStatsTeams)
+	skipped := map[string]string{}
+	for _, sk := range dry["skipped"].([]any) {
+		skipped[sk.(map[string]any)["source_id"].(string)] = sk.(map[string]any)["reason"].(string)
+	}
+	if !strings.Contains(skipped["t-3"], "SHEET-TEAM-2") || !strings.Contains(skipped["t-4"], "in no team") || len(dry["matches"].([]any)) != 2 || s.count(t, "matches") != 0 {
+		t.Fatalf("dry run: %v", dry)
+	}
+	got := s.must(t, 201, "POST", "/v1/leagues/"+lg+"/import", bgStatsTeams)
+	if got["plays"].(map[string]any)["imported"] != 2.0 || len(got["skipped"].([]any)) != 2 {
+		t.Fatalf("import: %v", got)
+	}
+	first := s.must(t, 200, "GET", "/v1/matches/"+got["matches"].([]any)[0].(map[string]any)["match_id"].(string), nil)
+	if teams := first["result"].(map[string]any)["teams"].([]any); len(teams) != 2 || first["state"].(map[string]any)["team_totals"].(map[string]any)["team1"] != 320.0 {
+		t.Fatalf("imported match in teams: %v", first)
+	}
+	before := s.standingsOf(t, lg)
+	// As at the table: Sara and Kian win the first, Kian and مینا the second.
+	for name, pts := range map[string]float64{"Sara": 1, "رضا": 0, "Kian": 2, "مینا": 1} {
+		if before[name][0] != pts {
+			t.Errorf("%s: %v points, want %v", name, before[name][0], pts)
+		}
+	}
+	h := map[string]*handRating{}
+	for _, n := range []string{"Sara", "رضا", "Kian", "مینا"} {
+		h[n] = &handRating{mu: 25, sigma2: 625.0 / 9}
+	}
+	handTwoSides([]*handRating{h["Sara"], h["Kian"]}, []*handRating{h["رضا"], h["مینا"]})
+	handTwoSides([]*handRating{h["Kian"], h["مینا"]}, []*handRating{h["Sara"], h["رضا"]})
+	for n, r := range h {
+		if !near(before[n][1], r.mu) {
+			t.Errorf("%s: mu %v, want %v", n, before[n][1], r.mu)
+		}
+	}
+
+	r := s.do("GET", "/v1/leagues/"+lg+"/export?format=bgstats", nil)
+	empty := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Copy", "game": "tichu"})["id"].(string)
+	back := s.must(t, 201, "POST", "/v1/leagues/"+empty+"/import", r.body)
+	if back["plays"].(map[string]any)["imported"] != 2.0 {
+		t.Fatalf("round trip: %s\n%v", r.body, back)
+	}
+	after := s.standingsOf(t, empty)
+	for name, row := range before {
+		if after[name] != row {
+			t.Errorf("round trip %s: %v, want %v", name, after[name], row)
+		}
+	}
+
+	s.must(t, 201, "POST", "/v1/games", map[string]any{"name": "Tichu", "id": "tichu-solo", "min_players": 2, "max_players": 4, "negative": true, "rounds": map[string]any{"count": 0}})
+	solo := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Solo", "game": "tichu-solo"})["id"].(string)
+	one := s.must(t, 200, "POST", "/v1/leagues/"+solo+"/import?dry_run=true", bgStatsTeams)
+	if len(one["matches"].([]any)) != 1 || !strings.Contains(one["skipped"].([]any)[0].(map[string]any)["reason"].(string), "played in teams") {
+		t.Fatalf("a sheet without teams: %v", one)
 	}
 }

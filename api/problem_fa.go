@@ -104,6 +104,9 @@ var detailPatternsFA = []struct {
 	{regexp.MustCompile(`^Event (\d+) cannot be corrected: it is a (\w+) record, not an event of the game\.$`), func(m []string) string {
 		return "رویداد " + m[1] + " را نمی‌توان اصلاح کرد: رکوردِ اصلاح است، نه رویدادِ بازی."
 	}},
+	{regexp.MustCompile(`^Plays are imported only into leagues of score-sheet games: a match of (.+) is refereed event by event, .*$`), func(m []string) string {
+		return "بازی‌ها فقط به لیگ‌های بازی‌های برگهٔ امتیاز درون‌ریزی می‌شوند: هر بازیِ " + m[1] + " رویداد به رویداد داوری می‌شود و خروجی BG Stats فقط امتیازهای نهایی هر بازی را دارد، نه رویدادهایی که بازیِ قانون‌سنجی‌شده لازم دارد."
+	}},
 	{regexp.MustCompile(`^Player (".*") was merged into (".*"): use that ID\.$`), func(m []string) string {
 		return "بازیکن " + m[1] + " با " + m[2] + " یکی شده است: آن شناسه را به کار ببرید."
 	}},

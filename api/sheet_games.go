@@ -31,6 +31,8 @@ type CreateGameRequest struct {
 	LowestWins bool             `json:"lowest_wins"`
 	Negative   bool             `json:"negative"`
 	TieBreak   string           `json:"tie_break"`
+	// Teams makes the sheet one played in teams (see sheet.Teams).
+	Teams *sheet.Teams `json:"teams"`
 }
 
 // createGame defines a score-sheet game (an admin or a league owner): it
@@ -49,7 +51,10 @@ func (s *Server) createGame(c echo.Context) error {
 	}
 	def := sheet.Definition{ID: req.ID, VersionOf: req.VersionOf, Name: req.Name, NameFA: req.NameFA,
 		MinPlayers: req.MinPlayers, MaxPlayers: req.MaxPlayers, Rounds: req.Rounds, Categories: req.Categories,
-		LowestWins: req.LowestWins, Negative: req.Negative, TieBreak: req.TieBreak}
+		LowestWins: req.LowestWins, Negative: req.Negative, TieBreak: req.TieBreak, Teams: req.Teams}
+	if def.Teams != nil && def.Teams.Scores == "" {
+		def.Teams.Scores = sheet.ScoresByPlayer
+	}
 	if def.ID == "" && def.VersionOf == "" {
 		def.ID = sheet.Slug(def.Name)
 	}

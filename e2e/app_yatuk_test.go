@@ -5,22 +5,29 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
-// ykPlay plays a card to a land: its kind, the colours toggled from the
-// last card's, and its power.
-func ykPlay(p *tab, land, kind, power string, toggle []string, next string) {
+// ykRecordBattle taps "Record the battle" and waits until no battle is
+// shown as due. A tap that lands while the screen is still settling from
+// the reveal is repeated once, only if nothing was sent and nothing refused.
+func ykRecordBattle(p *tab) {
 	p.b.t.Helper()
-	p.choose("#yk-play-land", land)
-	p.choose("#yk-play-kind", kind)
-	for _, c := range toggle {
-		p.click("#yk-play-color-" + c)
+	p.click("#yk-record-battle")
+	const done = `!document.querySelector('#yk-record-battle') || document.querySelector('#yk-record-battle').getClientRects().length === 0 || document.querySelector('#refusal')`
+	for range 100 {
+		if evalIn[bool](p, `!!(`+done+`)`) {
+			return
+		}
+		time.Sleep(30 * time.Millisecond)
 	}
-	p.typeIn("#yk-play-power", power)
-	p.click("#yk-play-card")
-	p.waitText("#next", next)
+	if evalIn[int](p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length`) == 0 {
+		p.click("#yk-record-battle")
+	}
+	waitFor(p, done)
 }
 
 // ykBurn burns a card from the current player's hand.
@@ -33,11 +40,8 @@ func ykBurn(p *tab, next string) {
 // ykBattle declares a battle at land, reveals the armies and records it.
 func ykBattle(p *tab, land, name string) {
 	p.b.t.Helper()
-	p.choose("#yk-declare-land", land)
-	p.click("#yk-declare")
-	p.waitText("#yk-battle", "Battle at "+name)
-	p.click("#yk-reveal")
-	p.click("#yk-record-battle")
+	ykDeclare(p, land, name)
+	ykRecordBattle(p)
 	p.waitText("#next", "action(s) left")
 }
 
@@ -58,14 +62,14 @@ func TestAppYatukGame(t *testing.T) {
 	p.axe("yatuk")
 
 	// Ali plays a red wizard; Sara declares a battle she cannot.
-	ykPlay(p, "vipas", "wizard", "5", nil, "Sara's turn: 2")
+	ykPlayCard(p, "vipas", "wizard", []string{"red"}, "5", "Sara's turn: 2")
 	p.choose("#yk-declare-land", "vipas")
 	p.click("#yk-declare")
 	refusedWithRule(p, "YATUK-")
 	ykBurn(p, "Sara's turn: 1")
 	ykBurn(p, "Ali's turn: 2")
-	ykPlay(p, "vipas", "monster", "7", nil, "Ali's turn: 1")
-	ykPlay(p, "vitasta", "wizard", "4", nil, "Sara's turn: 2")
+	ykPlayCard(p, "vipas", "monster", []string{"red"}, "7", "Ali's turn: 1")
+	ykPlayCard(p, "vitasta", "wizard", []string{"red"}, "4", "Sara's turn: 2")
 	ykBurn(p, "Sara's turn: 1")
 	ykBurn(p, "Ali's turn: 2")
 
@@ -95,9 +99,9 @@ func TestAppYatukGame(t *testing.T) {
 		t.Errorf("the builder's strength %q, the referee's %q", got, w)
 	}
 	p.shotOf("#yk-builder", "yatuk-chain")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#yk-gems li[data-player='"+ids[0]+"']", "Green")
-	ykPlay(p, "parushni", "wizard", "3", nil, "Sara's turn: 2")
+	ykPlayCard(p, "parushni", "wizard", []string{"red"}, "3", "Sara's turn: 2")
 	ykBurn(p, "Sara's turn: 1")
 
 	// The wizard went to Sutudri, not Parushni: fixed from the event log.
@@ -106,22 +110,178 @@ func TestAppYatukGame(t *testing.T) {
 
 	ykBurn(p, "Ali's turn: 2")
 	ykBattle(p, "vitasta", "Vitasta")
-	ykPlay(p, "gomati", "wizard", "2", nil, "Sara's turn: 2")
+	ykPlayCard(p, "gomati", "wizard", []string{"red"}, "2", "Sara's turn: 2")
 	ykBurn(p, "Sara's turn: 1")
 	ykBurn(p, "Ali's turn: 2")
 	p.choose("#yk-declare-land", "sutudri")
 	p.click("#yk-declare")
 	p.click("#yk-reveal")
-	p.click("#yk-record-battle")
+	ykRecordBattle(p)
 	p.waitText("#match h1", "Finished")
-	m := c.do("GET", "/v1/matches/"+id, nil, 200)
-	if r, _ := json.Marshal(m["result"]); !strings.Contains(string(r), `"winners":["`+ids[0]+`"]`) {
-		t.Errorf("the API's result: %s", r)
-	}
+	wonAlone(c, id, ids[0])
 	p.click("#tab-sheet")
 	p.waitText("#yk-sheet", "Ali")
 	p.waitText("#yk-end-rule", "YATUK-")
 	p.click("#tab-play")
 	persianScreen(p, "yatuk", "#yk-lands", "سرزمین")
+	b.clean()
+}
+
+// wonAlone checks that the API names player the match's only winner.
+func wonAlone(c *client, match, player string) {
+	c.t.Helper()
+	m := c.do("GET", "/v1/matches/"+match, nil, 200)
+	if r, _ := json.Marshal(m["result"]); !strings.Contains(string(r), `"winners":["`+player+`"]`) {
+		c.t.Errorf("the API's result: %s", r)
+	}
+}
+
+// ykCard fills one card's fields (prefix "yk-play", "yk-rv1", "yk-b3"):
+// its kind, exactly the colours given, and its power.
+func ykCard(p *tab, prefix, kind string, colors []string, power string) {
+	p.b.t.Helper()
+	p.choose("#"+prefix+"-kind", kind)
+	for _, c := range []string{"red", "green", "yellow", "blue"} {
+		sel := "#" + prefix + "-color-" + c
+		on := evalIn[string](p, `document.querySelector(`+jsString(sel)+`).getAttribute('aria-pressed')`) == "true"
+		if on != slices.Contains(colors, c) {
+			p.click(sel)
+		}
+	}
+	p.typeIn("#"+prefix+"-power", power)
+}
+
+// ykPlayCard plays a card face up (or, with no kind, face down unshown).
+func ykPlayCard(p *tab, land, kind string, colors []string, power, next string) {
+	p.b.t.Helper()
+	p.choose("#yk-play-land", land)
+	if kind == "" {
+		p.click("#yk-play-hidden")
+	} else {
+		ykCard(p, "yk-play", kind, colors, power)
+	}
+	p.click("#yk-play-card")
+	p.waitText("#next", next)
+}
+
+// ykDeclare declares battle at land and reveals the armies.
+func ykDeclare(p *tab, land, name string) {
+	p.b.t.Helper()
+	p.choose("#yk-declare-land", land)
+	p.click("#yk-declare")
+	p.waitText("#yk-battle", "Battle at "+name)
+	p.click("#yk-reveal")
+}
+
+// A Yatuk game of three players in the advanced mode, recorded through the
+// app: a spell of extra plays and a third card played face down unshown, a
+// card burned, Night Raid turning a face-down card face up with its colour
+// and power given, a battle declared too early refused with its rule, a
+// forced battle where the white gem's colour decides (the referee's answer
+// for red, then for green), the hand played to the fifth gem (no end at
+// three in the advanced mode) and the tie on gems broken by the carriers'
+// power.
+func TestAppYatukAdvanced(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("yatuk-advanced")
+	signIn(p, c)
+	id := newMatch(p, "yatuk", []string{"Ali", "Sara", "Reza"}, map[string]string{
+		"mode": "advanced", "hands": "1",
+		"capacities": `{"vipas":3,"vitasta":1,"parushni":1,"sutudri":1,"gomati":1}`})
+	ids := playerIDs(c, id)
+	ali, sara := ids[0], ids[1]
+	p.waitText("#yk-turn h2", "Ali")
+
+	// Ali fills Gomati; Sara plays three extra cards to Vipas by a spell,
+	// the third face down and unshown; Reza burns a card.
+	ykPlayCard(p, "gomati", "wizard", []string{"red"}, "4", "Sara's turn")
+	p.click("#yk-spell summary")
+	p.choose("#yk-spell-kind", "extra_plays")
+	p.typeIn("#yk-spell-extra", "3")
+	p.click("#yk-play-spell")
+	p.waitText("#next", "3 more card(s)")
+	p.waitText("#yk-turn", "3 extra play(s) left")
+	ykPlayCard(p, "vipas", "wizard", []string{"green"}, "3", "2 more card(s)")
+	ykPlayCard(p, "vipas", "monster", []string{"green"}, "9", "1 more card(s)")
+	ykPlayCard(p, "vipas", "", nil, "", "Reza's turn")
+	p.waitText("#yk-lands [data-land='vipas']", "1 face down")
+	p.click("#yk-burn")
+	p.waitText("#next", "Ali's turn")
+
+	// Ali declares at Gomati and takes the white gem.
+	ykDeclare(p, "gomati", "Gomati")
+	ykRecordBattle(p)
+	p.waitText("#yk-gems li[data-player='"+ali+"']", "White")
+
+	// Sara cannot declare at Vitasta, where she has no army.
+	p.choose("#yk-declare-land", "vitasta")
+	p.click("#yk-declare")
+	refusedWithRule(p, "YATUK-BATTLE-")
+	ykPlayCard(p, "sutudri", "wizard", []string{"yellow"}, "2", "Reza's turn")
+
+	// Reza's Night Raid burns Sara's two face-up cards at Vipas; the face-down
+	// one moves up and is turned face up: a blue wizard of power 6.
+	p.choose("#yk-spell-kind", "night_raid")
+	p.choose("#yk-spell-target", sara)
+	p.choose("#yk-spell-land", "vipas")
+	p.waitText("#yk-spell", "1 face-down card(s) move up")
+	ykCard(p, "yk-rv1", "wizard", []string{"blue"}, "6")
+	p.click("#yk-play-spell")
+	p.waitText("#next", "Ali's turn")
+	p.waitText("#yk-lands [data-land='vipas']", "Blue Wizard 6")
+
+	ykPlayCard(p, "vitasta", "wizard", []string{"green"}, "5", "Sara's turn")
+	ykDeclare(p, "sutudri", "Sutudri")
+	ykRecordBattle(p)
+	p.waitText("#yk-gems li[data-player='"+sara+"']", "Red")
+	ykPlayCard(p, "vitasta", "wizard", []string{"blue"}, "5", "Ali's turn")
+
+	// At the start of Ali's turn both columns at Vitasta are full: a forced
+	// battle. Ali holds the white gem: named red it adds nothing and the tie
+	// goes against the current player; named green it wins him the battle.
+	p.waitText("#yk-battle", "Battle at Vitasta · forced")
+	p.click("#yk-reveal")
+	p.choose("#yk-white-color", "red")
+	p.click("#yk-ask-battle")
+	p.waitText("#yk-battle-verdict", "Winner: Reza")
+	p.waitText("#yk-battle-verdict", "YATUK-TIE-3")
+	p.choose("#yk-white-color", "green")
+	p.click("#yk-ask-battle")
+	p.waitText("#yk-battle-verdict", "Winner: Ali · Strength 6")
+	ykRecordBattle(p)
+	p.waitText("#yk-gems li[data-player='"+ali+"']", "Yellow")
+	ykBurn(p, "Sara's turn")
+
+	ykPlayCard(p, "vipas", "monster", []string{"blue"}, "10", "Reza's turn")
+	ykPlayCard(p, "parushni", "wizard", []string{"yellow"}, "7", "Ali's turn")
+	ykBurn(p, "Sara's turn")
+	ykPlayCard(p, "vipas", "", nil, "", "Reza's turn")
+	ykDeclare(p, "parushni", "Parushni")
+	ykRecordBattle(p)
+	p.waitText("#next", "Ali's turn")
+	ykBurn(p, "Sara's turn")
+
+	// Sara declares at Vipas; her face-down card is shown in the army
+	// builder: a blue weapon of power 3.
+	ykDeclare(p, "vipas", "Vipas")
+	p.click("#yk-battle-army-" + sara)
+	ykCard(p, "yk-b3", "weapon", []string{"blue"}, "3")
+	p.click("#yk-ask-chain")
+	p.waitText("#yk-chain-total", "Strength 19")
+	ykRecordBattle(p)
+
+	// Five gems taken: Ali and Sara hold two each; Sara's carriers (2 + 6)
+	// are weaker than Ali's (4 + 5), so she wins.
+	p.waitText("#match h1", "Finished")
+	wonAlone(c, id, sara)
+	p.click("#tab-sheet")
+	p.waitText("#yk-tie", "YATUK-END-3")
+	p.waitText("#yk-end-rule", "YATUK-ADV-2")
+	p.waitText("#yk-battles", "Battle 3 at Vitasta (forced): Ali takes the Yellow gem")
+	if got := evalIn[string](p, `[...document.querySelectorAll('#yk-sheet td.carriers')].map(e => e.innerText).join(' ')`); got != "9 8 7" {
+		t.Errorf("the carriers' power on the sheet: %q, want 9 8 7", got)
+	}
+	p.axe("yatuk advanced")
+	persianScreen(p, "yatuk-advanced", "#yk-battles", "نبرد")
 	b.clean()
 }

@@ -38,7 +38,33 @@ type Definition struct {
 	// TieBreak is a category whose score breaks a tie on the total (the
 	// better score as for the total); players still equal share a place.
 	TieBreak string `json:"tie_break,omitempty"`
+	// Teams, when given, says the sheet is played in teams: every match
+	// splits its players into teams when it starts, and teams are ranked.
+	Teams *Teams `json:"teams,omitempty"`
 }
+
+// Teams is how a sheet played in teams forms them.
+type Teams struct {
+	// Count is the number of teams in every match; 0: any number from 2.
+	Count int `json:"count,omitempty"`
+	// Size is the number of players in every team; 0: teams of any size.
+	Size int `json:"size,omitempty"`
+	// Scores says how a row is scored: ScoresByPlayer (each player's score,
+	// a team's total is the sum of its members') or ScoresByTeam (one score
+	// for each team, keyed by TeamKey, shared by its members); "" is
+	// ScoresByPlayer.
+	Scores string `json:"scores"`
+}
+
+// How a sheet played in teams is scored.
+const (
+	ScoresByPlayer = "player"
+	ScoresByTeam   = "team"
+)
+
+// TeamKey is the key of the i-th team (from 0) of a match's teams option
+// in a row scored by team: "team1", "team2" ...
+func TeamKey(i int) string { return fmt.Sprintf("team%d", i+1) }
 
 // Rounds is a sheet of numbered rounds.
 type Rounds struct {
@@ -150,7 +176,31 @@ func (d *Definition) Check() error {
 	if d.TieBreak != "" && d.category(d.TieBreak) < 0 {
 		f.Add("tie_break", "must be the id of one of the categories")
 	}
+	if d.Teams != nil {
+		d.checkTeams(&f)
+	}
 	return f.Err()
+}
+
+// checkTeams: at least two teams of at least one player must fit in the
+// sheet's player range; a fixed count and size must fit it exactly.
+func (d *Definition) checkTeams(f *rules.Fields) {
+	t := d.Teams
+	if t.Scores != "" && t.Scores != ScoresByPlayer && t.Scores != ScoresByTeam {
+		f.Add("teams.scores", `must be "player" (each player's score; a team's total is its members' sum) or "team" (one score per team)`)
+	}
+	if t.Count != 0 && (t.Count < 2 || t.Count > d.MaxPlayers) {
+		f.Add("teams.count", "must be from 2 to max_players, or 0 for any number of teams")
+	}
+	if t.Size != 0 && (t.Size < 1 || 2*t.Size > d.MaxPlayers) {
+		f.Add("teams.size", "must be from 1 to half of max_players, or 0 for teams of any size")
+	}
+	if d.MaxPlayers < 2 {
+		f.Add("max_players", "must be at least 2 on a sheet played in teams")
+	}
+	if t.Count > 0 && t.Size > 0 && (t.Count*t.Size < d.MinPlayers || t.Count*t.Size > d.MaxPlayers) {
+		f.Add("teams", fmt.Sprintf("%d teams of %d make %d players, outside min_players to max_players", t.Count, t.Size, t.Count*t.Size))
+	}
 }
 
 func (d *Definition) checkRange(lo, hi *int, path string, f *rules.Fields) {

@@ -21,14 +21,11 @@ func (s *State) applyFinal(raw []byte) (rules.State, []rules.Ruling, error) {
 	}
 	var f rules.Fields
 	if d.Scores == nil {
-		f.Add("data.scores", "is required: every player's final total, by player ID")
+		f.Add("data.scores", "is required: every player's final total, by player ID (on a sheet scored by team, every team's, by team1, team2 ...)")
 	}
-	for _, id := range sortedKeys(d.Scores) {
-		if s.seat(id) < 0 {
-			f.Add("data.scores."+id, "is not a player of this match")
-		} else if v := d.Scores[id]; v < -MaxValue*MaxRows || v > MaxValue*MaxRows {
-			f.Add("data.scores."+id, "is out of range")
-		}
+	entries, err := s.rowEntries(d.Scores, "data.scores", MaxValue*MaxRows)
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, id := range sortedKeys(d.Places) {
 		if s.seat(id) < 0 {
@@ -49,26 +46,34 @@ func (s *State) applyFinal(raw []byte) (rules.State, []rules.Ruling, error) {
 			"This sheet already has rows: final totals are recorded only on an empty sheet.",
 			"این برگه سطرهای ثبت‌شده دارد: امتیازهای نهایی فقط روی برگهٔ خالی ثبت می‌شوند."))
 	}
-	if missing := s.missing(d.Scores); len(missing) > 0 {
+	if missing, missingFA := entries.missing(); len(missing) > 0 {
 		rs = append(rs, rules.Rule("SHEET-ROW-1",
-			"The final totals are recorded for every player at once: "+strings.Join(missing, ", ")+" missing.",
-			"امتیازهای نهایی برای همهٔ بازیکنان با هم ثبت می‌شوند: امتیاز "+strings.Join(missing, "، ")+" نیامده است."))
+			"The final totals are recorded for every "+entries.side+" at once: "+strings.Join(missing, ", ")+" missing.",
+			"امتیازهای نهایی برای همهٔ "+entries.sideFA+" با هم ثبت می‌شوند: امتیاز "+strings.Join(missingFA, "، ")+" نیامده است."))
 	}
-	for _, p := range s.Players {
-		if v := d.Scores[p.ID]; v < 0 && !s.def.Negative {
+	for _, e := range entries.given {
+		if e.value < 0 && !s.def.Negative {
 			rs = append(rs, rules.Rule("SHEET-VALUE-2",
-				fmt.Sprintf("%s's total is %d, but this sheet has no negative scores.", p.Name, v),
-				fmt.Sprintf("مجموع %s %d است، اما این برگه امتیاز منفی ندارد.", p.Name, v)))
+				fmt.Sprintf("%s's total is %d, but this sheet has no negative scores.", e.name, e.value),
+				fmt.Sprintf("مجموع %s %d است، اما این برگه امتیاز منفی ندارد.", e.nameFA, e.value)))
 		}
+	}
+	if d.Places != nil {
+		rs = append(rs, s.teamPlaces(d.Places)...)
 	}
 	if err := rules.Violations(rs); err != nil {
 		return nil, nil, err
 	}
 	n := s.clone()
-	n.Rows = append(n.Rows, Row{Final: true, Scores: d.Scores})
-	for id, v := range d.Scores {
+	row := Row{Final: true, Scores: entries.players}
+	if s.byTeam() {
+		row.Teams = d.Scores
+	}
+	n.Rows = append(n.Rows, row)
+	for id, v := range entries.players {
 		n.Totals[id] = v
 	}
+	n.TeamTotals = n.teamTotals()
 	n.Places = d.Places
 	n.Finished = true
 	return n, []rules.Ruling{n.resultRuling()}, nil

@@ -22,11 +22,22 @@ type Game struct{ def *Definition }
 // New returns the game of a checked definition.
 func New(def Definition) *Game {
 	d := def
+	if def.Teams != nil {
+		t := *def.Teams
+		d.Teams = &t
+	}
 	return &Game{def: &d}
 }
 
 // Definition returns the game's definition.
-func (g *Game) Definition() Definition { return *g.def }
+func (g *Game) Definition() Definition {
+	d := *g.def
+	if d.Teams != nil {
+		t := *d.Teams
+		d.Teams = &t
+	}
+	return d
+}
 
 // Info describes the game.
 func (g *Game) Info() rules.Info {
@@ -45,14 +56,39 @@ func (g *Game) Info() rules.Info {
 		events = append(events, rules.EventDoc{Type: EvSheetFinished, Description: "The table ends a sheet of open rounds, after at least one round: {}.", Example: json.RawMessage(`{}`)})
 	}
 	return rules.Info{ID: d.ID, Name: d.DisplayName(), NameFA: d.displayNameFA(), MinPlayers: d.MinPlayers, MaxPlayers: d.MaxPlayers,
-		Options: []rules.OptionDoc{}, Events: events}
+		Options: g.options(), Events: events}
 }
 
 func (g *Game) exampleRow() string {
-	if g.def.Rounds != nil {
-		return `{"round":1,"scores":{"p1":4,"p2":5}}`
+	scores := `{"p1":4,"p2":5}`
+	if g.def.Teams != nil && g.def.Teams.Scores == ScoresByTeam {
+		scores = `{"team1":4,"team2":5}`
 	}
-	return fmt.Sprintf(`{"category":%q,"scores":{"p1":4,"p2":5}}`, g.def.Categories[0].ID)
+	if g.def.Rounds != nil {
+		return `{"round":1,"scores":` + scores + `}`
+	}
+	return fmt.Sprintf(`{"category":%q,"scores":%s}`, g.def.Categories[0].ID, scores)
+}
+
+// options documents the teams option of a sheet played in teams.
+func (g *Game) options() []rules.OptionDoc {
+	t := g.def.Teams
+	if t == nil {
+		return []rules.OptionDoc{}
+	}
+	desc := "Required: the teams, each a list of player IDs; every player in exactly one team"
+	if t.Count > 0 {
+		desc += fmt.Sprintf("; %d teams", t.Count)
+	}
+	if t.Size > 0 {
+		desc += fmt.Sprintf(" of %d players each", t.Size)
+	}
+	if t.Scores == ScoresByTeam {
+		desc += `. Rows are scored one value per team, keyed "team1", "team2" ... in this order.`
+	} else {
+		desc += ". Rows are scored per player; a team's total is the sum of its members'."
+	}
+	return []rules.OptionDoc{{Name: "teams", Type: "array", Description: desc}}
 }
 
 // Catalog lists the sheet rules.
@@ -61,12 +97,9 @@ func (g *Game) Catalog() []rules.RuleEntry { return catalog }
 // Referees: a score sheet has no stateless questions.
 func (g *Game) Referees() []rules.Referee { return nil }
 
-// Setup seats the players; a sheet has no options.
+// Setup seats the players; a sheet played in teams takes its teams as the
+// option "teams", a sheet without teams has no options.
 func (g *Game) Setup(players []rules.Player, options json.RawMessage) (rules.State, any, error) {
-	var none struct{}
-	if err := rules.Decode(options, "options", &none); err != nil {
-		return nil, nil, err
-	}
 	d := g.def
 	if n := len(players); n < d.MinPlayers || n > d.MaxPlayers {
 		return nil, nil, rules.Violate("SHEET-PLAYERS-1",
@@ -76,11 +109,19 @@ func (g *Game) Setup(players []rules.Player, options json.RawMessage) (rules.Sta
 	if err := rules.CheckPlayerIDs(players); err != nil {
 		return nil, nil, err
 	}
-	s := &State{def: d, Players: players, Rows: []Row{}, Totals: map[string]int{}}
+	opts, err := g.setupTeams(players, options)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &State{def: d, Players: players, Rows: []Row{}, Totals: map[string]int{}, Teams: opts.Teams}
 	for _, p := range players {
 		s.Totals[p.ID] = 0
 	}
-	return s, struct{}{}, nil
+	s.TeamTotals = s.teamTotals()
+	if d.Teams == nil {
+		return s, struct{}{}, nil
+	}
+	return s, opts, nil
 }
 
 // Apply records one event.

@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -54,23 +55,20 @@ func (s *State) applyScores(raw []byte) (rules.State, []rules.Ruling, error) {
 		}
 	}
 	if d.Scores == nil {
-		f.Add("data.scores", "is required: every player's score in this row, by player ID")
-	}
-	for _, id := range sortedKeys(d.Scores) {
-		if s.seat(id) < 0 {
-			f.Add("data.scores."+id, "is not a player of this match")
-		} else if v := d.Scores[id]; v < -MaxValue || v > MaxValue {
-			f.Add("data.scores."+id, fmt.Sprintf("must be from %d to %d", -MaxValue, MaxValue))
-		}
+		f.Add("data.scores", "is required: every player's score in this row, by player ID (on a sheet scored by team, every team's, by team1, team2 ...)")
 	}
 	if err := f.Err(); err != nil {
 		return nil, nil, err
 	}
+	entries, err := s.rowEntries(d.Scores, "data.scores", MaxValue)
+	if err != nil {
+		return nil, nil, err
+	}
 	var rs []rules.Ruling
-	if missing := s.missing(d.Scores); len(missing) > 0 {
+	if missing, missingFA := entries.missing(); len(missing) > 0 {
 		rs = append(rs, rules.Rule("SHEET-ROW-1",
-			fmt.Sprintf("%s is recorded for every player at once: %s missing.", capitalize(label), strings.Join(missing, ", ")),
-			fmt.Sprintf("%s برای همهٔ بازیکنان با هم ثبت می‌شود: امتیاز %s نیامده است.", labelFA, strings.Join(missing, "، "))))
+			fmt.Sprintf("%s is recorded for every %s at once: %s missing.", capitalize(label), entries.side, strings.Join(missing, ", ")),
+			fmt.Sprintf("%s برای همهٔ %s با هم ثبت می‌شود: امتیاز %s نیامده است.", labelFA, entries.sideFA, strings.Join(missingFA, "، "))))
 	}
 	if def.Rounds != nil {
 		rs = append(rs, s.roundRulings(*d.Round)...)
@@ -79,36 +77,37 @@ func (s *State) applyScores(raw []byte) (rules.State, []rules.Ruling, error) {
 			fmt.Sprintf("%s is already recorded; correct that event instead of recording it again.", capitalize(label)),
 			fmt.Sprintf("%s پیش‌تر ثبت شده است؛ به‌جای ثبت دوباره، همان رویداد را اصلاح کنید.", labelFA)))
 	}
-	for _, p := range s.Players {
-		v, ok := d.Scores[p.ID]
-		if !ok {
-			continue
-		}
+	for _, e := range entries.given {
+		v := e.value
 		if v < 0 && !def.Negative {
 			rs = append(rs, rules.Rule("SHEET-VALUE-2",
-				fmt.Sprintf("%s's score in %s is %d, but this sheet has no negative scores.", p.Name, label, v),
-				fmt.Sprintf("امتیاز %s در %s %d است، اما این برگه امتیاز منفی ندارد.", p.Name, labelFA, v)))
+				fmt.Sprintf("%s's score in %s is %d, but this sheet has no negative scores.", e.name, label, v),
+				fmt.Sprintf("امتیاز %s در %s %d است، اما این برگه امتیاز منفی ندارد.", e.nameFA, labelFA, v)))
 		}
 		if (lo != nil && v < *lo) || (hi != nil && v > *hi) {
 			rs = append(rs, rules.Rule("SHEET-VALUE-1",
-				fmt.Sprintf("%s's score in %s is %d, outside the row's range %s.", p.Name, label, v, rangeText(lo, hi)),
-				fmt.Sprintf("امتیاز %s در %s %d است و بیرون از بازهٔ این سطر (%s).", p.Name, labelFA, v, rangeText(lo, hi))))
+				fmt.Sprintf("%s's score in %s is %d, outside the row's range %s.", e.name, label, v, rangeText(lo, hi)),
+				fmt.Sprintf("امتیاز %s در %s %d است و بیرون از بازهٔ این سطر (%s).", e.nameFA, labelFA, v, rangeText(lo, hi))))
 		}
 	}
 	if err := rules.Violations(rs); err != nil {
 		return nil, nil, err
 	}
 	n := s.clone()
-	row := Row{Scores: d.Scores}
+	row := Row{Scores: entries.players}
+	if s.byTeam() {
+		row.Teams = d.Scores
+	}
 	if d.Round != nil {
 		row.Round = *d.Round
 	} else {
 		row.Category = *d.Category
 	}
 	n.Rows = append(n.Rows, row)
-	for id, v := range d.Scores {
+	for id, v := range entries.players {
 		n.Totals[id] += v
 	}
+	n.TeamTotals = n.teamTotals()
 	if (def.Rounds != nil && len(n.Rows) == def.Rounds.Count) || (def.Rounds == nil && len(n.Rows) == len(def.Categories)) {
 		n.Finished = true
 		return n, []rules.Ruling{n.resultRuling()}, nil
@@ -144,10 +143,13 @@ func (s *State) resultRuling() rules.Ruling {
 		names = append(names, s.Players[s.seat(id)].Name)
 	}
 	rule := "SHEET-RANK-1"
-	if s.Places == nil && s.def.TieBreak != "" && len(res.Winners) == 1 {
-		top := s.Totals[res.Winners[0]]
+	if len(s.Teams) > 0 {
+		rule = "SHEET-TEAM-4"
+	}
+	if s.Places == nil && s.def.TieBreak != "" {
+		top := s.sideTotal(res.Winners[0], s.Totals)
 		for _, p := range s.Players {
-			if p.ID != res.Winners[0] && s.Totals[p.ID] == top {
+			if !slices.Contains(res.Winners, p.ID) && s.sideTotal(p.ID, s.Totals) == top {
 				rule = "SHEET-RANK-2"
 			}
 		}
@@ -155,17 +157,6 @@ func (s *State) resultRuling() rules.Ruling {
 	return rules.Rule(rule,
 		fmt.Sprintf("The sheet is complete: %s wins.", strings.Join(names, " and ")),
 		fmt.Sprintf("برگه کامل شد: %s برنده است.", strings.Join(names, " و ")))
-}
-
-// missing names the players without a score in scores.
-func (s *State) missing(scores map[string]int) []string {
-	var out []string
-	for _, p := range s.Players {
-		if _, ok := scores[p.ID]; !ok {
-			out = append(out, p.Name)
-		}
-	}
-	return out
 }
 
 func (s *State) seat(id string) int {

@@ -19,20 +19,29 @@ type State struct {
 	// Places are the places recorded with final_recorded, if any.
 	Places   map[string]int `json:"places,omitempty"`
 	Finished bool           `json:"finished"`
+	// Teams are the match's teams (player IDs) on a sheet played in teams;
+	// TeamTotals are their totals by TeamKey ("team1", "team2" ...).
+	Teams      [][]string     `json:"teams,omitempty"`
+	TeamTotals map[string]int `json:"team_totals,omitempty"`
 }
 
 // Row is one recorded round or category.
 type Row struct {
-	Round    int            `json:"round,omitempty"`
-	Category string         `json:"category,omitempty"`
-	Final    bool           `json:"final,omitempty"` // the totals of final_recorded
-	Scores   map[string]int `json:"scores"`
+	Round    int    `json:"round,omitempty"`
+	Category string `json:"category,omitempty"`
+	Final    bool   `json:"final,omitempty"` // the totals of final_recorded
+	// Scores are every player's score in the row; on a sheet scored by
+	// team, each member has the team's.
+	Scores map[string]int `json:"scores"`
+	// Teams are the row's scores by TeamKey, on a sheet scored by team.
+	Teams map[string]int `json:"teams,omitempty"`
 }
 
 func (s *State) clone() *State {
 	c := *s
 	c.Rows = slices.Clone(s.Rows)
 	c.Totals = maps.Clone(s.Totals)
+	c.TeamTotals = maps.Clone(s.TeamTotals)
 	return &c
 }
 
@@ -41,7 +50,9 @@ func (s *State) Scores() rules.Scores { return rules.Scores{Totals: s.Totals, Ro
 
 // Result ranks the players once the sheet is finished: by the places
 // recorded with final_recorded, else by total (SHEET-RANK-1) and the
-// tie-break category (SHEET-RANK-2).
+// tie-break category (SHEET-RANK-2). On a sheet played in teams the teams
+// are ranked by their totals and every member takes the team's place
+// (SHEET-TEAM-4); the result lists the teams.
 func (s *State) Result() *rules.Result {
 	if !s.Finished {
 		return nil
@@ -50,21 +61,27 @@ func (s *State) Result() *rules.Result {
 	for i, p := range s.Players {
 		ids[i] = p.ID
 	}
+	var res *rules.Result
 	if s.Places != nil {
-		return rules.RankKeys(ids, func(id string) []int { return []int{s.Places[id]} })
-	}
-	sign := -1 // higher is better: sort by -total
-	if s.def.LowestWins {
-		sign = 1
-	}
-	tie := s.tieBreakRow()
-	return rules.RankKeys(ids, func(id string) []int {
-		k := []int{sign * s.Totals[id]}
-		if tie != nil {
-			k = append(k, sign*tie.Scores[id])
+		res = rules.RankKeys(ids, func(id string) []int { return []int{s.Places[id]} })
+	} else {
+		sign := -1 // higher is better: sort by -total
+		if s.def.LowestWins {
+			sign = 1
 		}
-		return k
-	})
+		tie := s.tieBreakRow()
+		res = rules.RankKeys(ids, func(id string) []int {
+			k := []int{sign * s.sideTotal(id, s.Totals)}
+			if tie != nil {
+				k = append(k, sign*s.sideTotal(id, tie.Scores))
+			}
+			return k
+		})
+	}
+	for _, team := range s.Teams {
+		res.Teams = append(res.Teams, slices.Clone(team))
+	}
+	return res
 }
 
 func (s *State) tieBreakRow() *Row {

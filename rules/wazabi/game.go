@@ -61,6 +61,11 @@ func (game) Info() rules.Info {
 
 func (game) Catalog() []rules.RuleEntry { return catalog() }
 
+// Cards is the game's card list (DECISIONS.md): what a table picks from when
+// it records card_played, with each card's cost and effect in English and
+// Persian.
+func (game) Cards() []Card { return Catalogue() }
+
 func (game) Referees() []rules.Referee { return referees() }
 
 // Setup seats the players, checks the options and deals the first hand.

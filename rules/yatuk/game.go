@@ -33,8 +33,9 @@ func (game) Info() rules.Info {
 				Description: "standard: the game ends when a player holds 3 gems or the fifth gem is taken. advanced: a league of several hands; hand 1 runs to the fifth gem, later hands start with the gems where they ended and run five battles (YATUK-ADV-1..10)."},
 			{Name: "chain_resolution", Type: "string", Default: string(Maximize), Enum: []string{string(Maximize), string(Declared)},
 				Description: "maximize: when cards can be chained in several ways the strongest legal chain counts, gem bonuses included. declared: battle_resolved gives each card's summoner in links and the referee checks those links (YATUK-CHAIN-15, YATUK-AMB-5)."},
-			{Name: "hands", Type: "integer", Default: 1,
-				Description: fmt.Sprintf("Number of hands in the match: 1 in standard mode; 1 to %d in advanced mode, where it defaults to 2.", maxHands)},
+			// No single default: it depends on the mode (1 standard, 2 advanced).
+			{Name: "hands", Type: "integer",
+				Description: fmt.Sprintf("Number of hands in the match: 1 in standard mode; 1 to %d in advanced mode. Default: 1 in standard mode, 2 in advanced mode.", maxHands)},
 			{Name: "first_player", Type: "string",
 				Description: "ID of the player who starts (chosen at random at the table, YATUK-SETUP-9); defaults to the first player in seat order. Later league hands start one seat to the left."},
 		},

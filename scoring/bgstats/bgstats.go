@@ -63,6 +63,9 @@ type Score struct {
 	Winner      bool   `json:"winner"`
 	Rank        int    `json:"rank,omitempty"`
 	SeatOrder   int    `json:"seatOrder,omitempty"`
+	// Team is the name of the player's team in a play in teams ("" for
+	// none); teammates carry the same name.
+	Team string `json:"team,omitempty"`
 }
 
 // dateLayouts are the play dates BG Stats writes ("2024-03-01 19:30:00").

@@ -2,9 +2,11 @@ package bgstats
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/sheet"
 )
 
 const file = `{"players":[{"id":1,"name":"Sara"},{"id":2,"name":"علي"}],"games":[{"id":7,"name":"Mini Golf"}],"locations":[],
@@ -50,5 +52,25 @@ func TestParseRefusesWhatItCannotRead(t *testing.T) {
 		if !errors.As(err, &in) || in.Fields[0].Field != field {
 			t.Errorf("%s: want an error on %s, got %v", body, field, err)
 		}
+	}
+}
+
+// A play in teams as a match of a sheet scored by team: the teams in the
+// order their names first come, a team's score the one its members carry
+// or, when they differ, their sum.
+func TestAsSheetTeams(t *testing.T) {
+	g := sheet.New(sheet.Definition{ID: "tichu", Name: "Tichu", MinPlayers: 4, MaxPlayers: 4, Rounds: &sheet.Rounds{},
+		Teams: &sheet.Teams{Count: 2, Size: 2, Scores: sheet.ScoresByTeam}})
+	p := PlannedPlay{Players: []string{"a", "b", "c", "d"}, Scores: []int{60, 100, 40, 100}, Teams: []string{"X", "Y", "X", "Y"}}
+	m, err := p.AsSheet(g, func(n string) string { return "pl_" + n })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(m.Options) != `{"teams":[["pl_a","pl_c"],["pl_b","pl_d"]]}` || string(m.Final) != `{"scores":{"team1":100,"team2":100}}` {
+		t.Fatalf("%s %s", m.Options, m.Final)
+	}
+	p.Teams[3] = "Z"
+	if _, err := p.AsSheet(g, func(n string) string { return n }); err == nil || !strings.Contains(err.Error(), "SHEET-TEAM-2") {
+		t.Fatalf("three teams on a sheet of two: %v", err)
 	}
 }

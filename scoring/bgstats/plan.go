@@ -17,6 +17,9 @@ type PlannedPlay struct {
 	// Places are the players' places (1 is best; ties share), or nil when
 	// the export gives neither ranks nor winners: the totals decide.
 	Places []int
+	// Teams are the players' team names in seat order, nil for a play
+	// without teams.
+	Teams []string
 }
 
 // Plan lists the plays of game g in played order (the file's order among
@@ -62,8 +65,16 @@ func (e *Export) Plan(g Game, done map[string]bool) (plays []PlannedPlay, duplic
 			v, _ := scoreOf(s.Score)
 			pp.Players = append(pp.Players, names[s.PlayerRefID])
 			pp.Scores = append(pp.Scores, v)
+			if s.Team != "" && pp.Teams == nil {
+				pp.Teams = make([]string, len(lines))
+			}
 			ranked = ranked && s.Rank > 0
 			won = won || s.Winner
+		}
+		if pp.Teams != nil {
+			for i, s := range lines {
+				pp.Teams[i] = s.Team
+			}
 		}
 		switch {
 		case ranked:

@@ -204,7 +204,7 @@ function tableApp() {
     async startNew() {
       await this.loadGames();
       if (!this.leagues.length) await this.loadHome();
-      this.nm = { game: '', q: '', results: [], seats: [], options: {}, table: '', league_id: (this.me && this.me.league_id) || '', newName: '', same: null, error: '' };
+      this.nm = { game: '', q: '', results: [], seats: [], options: {}, teams: {}, table: '', league_id: (this.me && this.me.league_id) || '', newName: '', same: null, error: '' };
       this.gameInfo = null;
       if (this.me && this.me.league_id) {
         try {
@@ -223,6 +223,7 @@ function tableApp() {
       this.nm.options = o;
     },
     optionInput(opt) {
+      if (opt.name === 'teams' && this.nm && this.nm.game === 'wazabi') return 'pairs'; // Wazabi's teams of two
       if (opt.enum) return 'enum';
       if (opt.type === 'boolean') return 'boolean';
       if (['first_dealer', 'start_player', 'first_player'].includes(opt.name)) return 'player';
@@ -235,6 +236,19 @@ function tableApp() {
       if (v === undefined || v === null) return '';
       return typeof v === 'object' ? JSON.stringify(v) : String(v);
     },
+    // Teams of two are picked seat by seat: each seat's team number.
+    // Partners sit across the table until changed (seats 1 and 3 of four).
+    teamCount() { return Math.floor(this.nm.seats.length / 2); },
+    teamNumbers() { return Array.from({ length: this.teamCount() }, (_, i) => String(i + 1)); },
+    teamOf(id) {
+      const picked = (this.nm.teams || {})[id];
+      if (picked) return picked;
+      const i = this.nm.seats.findIndex((s) => s.id === id);
+      return String((i % Math.max(1, this.teamCount())) + 1);
+    },
+    setTeam(id, v) { this.nm.teams = Object.assign({}, this.nm.teams, { [id]: v }); },
+    // pairs is the teams option: the seats of each team, in team order.
+    pairs() { return this.teamNumbers().map((k) => this.nm.seats.filter((s) => this.teamOf(s.id) === k).map((s) => s.id)); },
     async searchPlayers() {
       try {
         const r = await this.api.get('/v1/players?limit=20&q=' + encodeURIComponent(this.nm.q.trim()));
@@ -277,6 +291,7 @@ function tableApp() {
       for (const opt of this.gameInfo.options) {
         const v = this.nm.options[opt.name];
         if (v === '' || v === undefined || v === null) continue;
+        if (this.optionInput(opt) === 'pairs') { if (v === 'pairs') options[opt.name] = this.pairs(); continue; }
         if (opt.default !== undefined && this.optionText(opt.default) === String(v)) continue;
         if (opt.type === 'array' || opt.type === 'object') {
           try { options[opt.name] = JSON.parse(v); } catch { options[opt.name] = v; }

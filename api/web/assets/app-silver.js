@@ -24,6 +24,12 @@ addWords({
     sv_village_after: 'The village afterwards', sv_ends: 'The game ends', sv_goes_on: 'The game goes on',
     sv_fix_village: 'Fix the village of {p} in round {r}', sv_villages: 'Villages', sv_unknown: '?',
     sv_deal: 'Deal and start round {r}', sv_census_mark: 'census', sv_kamikaze: 'Kamikaze', sv_jump: '100 → 50',
+    sv_amulet_round: 'Round {r}: the amulet goes to {p}',
+    'sv_why_SILVER-AMULET-1': 'the census caller scored lowest', 'sv_why_SILVER-AMULET-2': 'the lowest round score',
+    'sv_why_SILVER-AMULET-3': 'a tie for lowest: the holder keeps it', 'sv_why_SILVER-AMULET-4': 'a tie for lowest: the tied player nearest the start player\'s left',
+    sv_winner: 'Winner: {p}', 'sv_why_SILVER-END-2': 'after the last round, the lowest total wins',
+    'sv_why_SILVER-POINTS-3': 'someone reached 100: the lowest total wins', 'sv_why_SILVER-POINTS-4': 'a tie on totals: the lowest score in the last round wins',
+    'sv_why_SILVER-END-3': 'a tie: the amulet holder, or the tied player nearest the holder\'s left, wins',
   },
   fa: {
     sv_round_of: 'دورِ {r} از {n}', sv_round_to: 'دورِ {r} · تا کسی به ۱۰۰ برسد',
@@ -41,6 +47,12 @@ addWords({
     sv_village_after: 'دهکده پس از آن', sv_ends: 'بازی تمام می‌شود', sv_goes_on: 'بازی ادامه دارد',
     sv_fix_village: 'اصلاحِ دهکده‌ی {p} در دورِ {r}', sv_villages: 'دهکده‌ها', sv_unknown: '؟',
     sv_deal: 'پخش و شروعِ دورِ {r}', sv_census_mark: 'سرشماری', sv_kamikaze: 'کامیکازه', sv_jump: '۱۰۰ ← ۵۰',
+    sv_amulet_round: 'دورِ {r}: طلسم به {p} می‌رسد',
+    'sv_why_SILVER-AMULET-1': 'درخواست‌کننده‌ی سرشماری کمترین امتیاز را گرفت', 'sv_why_SILVER-AMULET-2': 'کمترین امتیازِ دور',
+    'sv_why_SILVER-AMULET-3': 'تساوی در کمترین امتیاز: دارنده‌ی طلسم آن را نگه می‌دارد', 'sv_why_SILVER-AMULET-4': 'تساوی در کمترین امتیاز: نزدیک‌ترین بازیکنِ هم‌امتیاز در سمتِ چپِ شروع‌کننده',
+    sv_winner: 'برنده: {p}', 'sv_why_SILVER-END-2': 'پس از دورِ آخر، کمترین جمع برنده است',
+    'sv_why_SILVER-POINTS-3': 'کسی به ۱۰۰ رسید: کمترین جمع برنده است', 'sv_why_SILVER-POINTS-4': 'تساوی در جمع: کمترین امتیازِ دورِ آخر برنده است',
+    'sv_why_SILVER-END-3': 'تساوی: دارنده‌ی طلسم، یا نزدیک‌ترین بازیکنِ هم‌امتیاز در سمتِ چپِ او، برنده است',
   },
 });
 
@@ -197,6 +209,35 @@ export function silverScreen() {
       }
       return out;
     },
+
+    // The amulet after each scored round, with the rule that gave it (the
+    // tie-breaks included), and the winner once the game is over.
+    amuletRows() {
+      return this.rounds().filter((r) => r.amulet_holder).map((r) => ({
+        round: r.round, rule: r.amulet_rule,
+        line: this.t('sv_amulet_round', { r: this.n(r.round), p: this.nameOf(r.amulet_holder) }),
+        text: this.t('sv_why_' + r.amulet_rule),
+      }));
+    },
+    lastAmulet() { const a = this.amuletRows(); return a.length ? a[a.length - 1] : null; },
+    winnersText() {
+      const w = (this.match && this.match.result && this.match.result.winners) || [];
+      return this.t('sv_winner', { p: w.map((id) => this.nameOf(id)).join(' · ') });
+    },
+    // endRule mirrors the referee's ranking: the lowest total, then in the
+    // points model the lowest last-round score, then the amulet.
+    endRule() {
+      const points = this.svOptions().end === 'points';
+      const ids = this.players().map((p) => p.id);
+      const low = (score) => { const m = Math.min(...ids.map((id) => score[id] ?? 0)); return ids.filter((id) => (score[id] ?? 0) === m); };
+      const best = low(Object.fromEntries(ids.map((id) => [id, this.totalOf(id)])));
+      if (best.length === 1) return points ? 'SILVER-POINTS-3' : 'SILVER-END-2';
+      const rows = this.rounds();
+      const last = rows.length ? rows[rows.length - 1].points || {} : {};
+      if (points && low(Object.fromEntries(best.map((id) => [id, last[id]]))).length === 1) return 'SILVER-POINTS-4';
+      return 'SILVER-END-3';
+    },
+    endText() { return this.t('sv_why_' + this.endRule()); },
 
     // The score sheet: each round's villages, sums, points and totals.
     sheetRows() { return this.rounds(); },

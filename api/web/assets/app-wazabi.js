@@ -1,10 +1,10 @@
 // Wazabi at the table: the dice and cards each player holds, always in
 // view; the opening roll that decides who starts; each turn's roll by its
 // faces, the cards drawn, the dice given (to a neighbour, or anyone without
-// neighbours_only), the card played from the game's card list with its cost
-// and effect, and the end of the turn. What a roll obliges and which cards
-// may be played come from the referee's turn question; the server checks
-// every event.
+// neighbours_only), the card played from the game's card list (with each
+// card's cost and effect, from GET /v1/games/wazabi), and the end of the
+// turn. What a roll obliges and which cards may be played come from the
+// referee's turn question; the server checks every event.
 import { addWords, parseNumber } from './app-i18n.js';
 
 addWords({
@@ -18,6 +18,12 @@ addWords({
     wz_left: 'left', wz_right: 'right', wz_record_play: 'Play the card', wz_end_turn: 'End the turn',
     wz_card_list: 'The cards', wz_cost: 'cost {n} W', wz_not_playable: 'not playable now', wz_points: '{n} point(s)',
     wz_hand_no: 'Hand {n}', wz_team: 'team {n}',
+    wz_hand_of: 'Hand {h} of {n}', wz_standing: 'Standing', wz_team_of: 'Team {n}', wz_place: 'place {n}',
+    wz_still_in: 'still playing', wz_to_last: 'Played to the last player: who is out leaves the turn order.',
+    wz_team_play: 'Teams: the first player with no dice wins for the team.', wz_tournament: 'Tournament: the hand\'s winner scores a point per die the others still hold.',
+    wz_hands: 'Hands', wz_winner: 'Winner', wz_dice_left: 'Dice left', wz_neighbours: 'Dice go to a neighbour only',
+    wz_anyone: 'Dice go to any other player', wz_piles: 'Draw pile {d} · played pile {p} · dice out of play {o}',
+    wz_from_empty: 'Both piles are empty: each card comes from an opponent\'s hand, at random.', wz_card_from: 'Card {k} from',
   },
   fa: {
     wz_dice: 'تاس', wz_cards: 'کارت', wz_skips: '{n} نوبت از دست می‌دهد', wz_out: 'بیرون', wz_turn: 'نوبتِ {p}',
@@ -29,6 +35,12 @@ addWords({
     wz_left: 'چپ', wz_right: 'راست', wz_record_play: 'کارت را بازی کن', wz_end_turn: 'پایانِ نوبت',
     wz_card_list: 'کارت‌ها', wz_cost: 'هزینه {n} W', wz_not_playable: 'اکنون بازی نمی‌شود', wz_points: '{n} امتیاز',
     wz_hand_no: 'دستِ {n}', wz_team: 'تیمِ {n}',
+    wz_hand_of: 'دستِ {h} از {n}', wz_standing: 'جدولِ امتیاز', wz_team_of: 'تیمِ {n}', wz_place: 'نفرِ {n}',
+    wz_still_in: 'هنوز بازی می‌کند', wz_to_last: 'بازی تا نفرِ آخر: هر کس بیرون برود از نوبت‌ها کنار می‌رود.',
+    wz_team_play: 'بازیِ تیمی: اولین کسی که تاسی ندارد، برای تیمش می‌برد.', wz_tournament: 'مسابقه: برنده‌ی هر دست به ازای هر تاسِ باقی‌مانده‌ی دیگران یک امتیاز می‌گیرد.',
+    wz_hands: 'دست‌ها', wz_winner: 'برنده', wz_dice_left: 'تاس‌های باقی‌مانده', wz_neighbours: 'تاس فقط به همسایه داده می‌شود',
+    wz_anyone: 'تاس به هر بازیکنِ دیگری داده می‌شود', wz_piles: 'کارت‌های کشیدنی {d} · کارت‌های بازی‌شده {p} · تاس‌های بیرون از بازی {o}',
+    wz_from_empty: 'هر دو ستون خالی است: هر کارت به‌طورِ اتفاقی از دستِ یک حریف کشیده می‌شود.', wz_card_from: 'کارتِ {k} از',
   },
 });
 
@@ -37,6 +49,7 @@ export function wazabiScreen() {
     opening: {},
     roll: { w: '0', card: '0', give: '0' },
     giveTo: [],
+    drawFrom: [],
     cardChoice: '',
     target: '',
     direction: 'left',
@@ -50,15 +63,61 @@ export function wazabiScreen() {
     current() { return this.wb().current || ''; },
     turnText() {
       if (this.isFinished()) return this.t('winner_is', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(' · ') });
-      return this.t('wz_turn', { p: this.nameOf(this.current()) }) + ' · ' + this.t('wz_direction_' + (this.wb().direction || 'clockwise')); },
+      const hand = this.handText() ? this.handText() + ' · ' : '';
+      return hand + this.t('wz_turn', { p: this.nameOf(this.current()) }) + ' · ' + this.t('wz_direction_' + (this.wb().direction || 'clockwise')); },
     seatLine(s) {
       const out = [this.n(s.dice) + ' ' + this.t('wz_dice'), this.n(s.cards) + ' ' + this.t('wz_cards')];
       if (s.skips) out.push(this.t('wz_skips', { n: s.skips }));
       if (s.out) out.push(this.t('wz_out'));
+      const place = this.placeOf(s.player_id);
+      if (place) out.push(this.t('wz_place', { n: place }));
+      else if (this.opt().play_to_last && !this.isFinished()) out.push(this.t('wz_still_in'));
       if (s.team) out.push(this.t('wz_team', { n: s.team }));
-      if ((this.wb().options || {}).hands > 1) out.push(this.t('wz_points', { n: s.points }));
+      if (this.tournament()) out.push(this.t('wz_points', { n: s.points }));
       return out.join(' · ');
     },
+
+    // ---- the match's options, as the table plays them
+    opt() { return this.wb().options || {}; },
+    tournament() { return (this.opt().hands || 1) > 1; },
+    hasTeams() { return (this.opt().teams || []).length > 0; },
+    handText() { return this.tournament() ? this.t('wz_hand_of', { h: this.wb().hand || 1, n: this.opt().hands }) : ''; },
+    // modeLines say what the options change at this table.
+    modeLines() {
+      const out = [this.t(this.opt().neighbours_only ? 'wz_neighbours' : 'wz_anyone')];
+      if (this.hasTeams()) out.push(this.t('wz_team_play'));
+      if (this.opt().play_to_last) out.push(this.t('wz_to_last'));
+      if (this.tournament()) out.push(this.t('wz_tournament'));
+      return out;
+    },
+    // placeOf is a player's place in the hand played to the last player:
+    // the finishing order of this hand, or of the last hand once over.
+    placeOf(id) {
+      if (!this.opt().play_to_last) return 0;
+      const last = this.handRows()[this.handRows().length - 1];
+      const order = this.isFinished() && last ? (last.finish_order || []) : (this.wb().finish_order || []);
+      return order.indexOf(id) + 1;
+    },
+    // sides are the teams (or, without teams, the players) with the dice
+    // they hold together and their tournament points.
+    sides() {
+      if (!this.hasTeams()) return this.seats().map((s) => ({ key: s.player_id, label: s.name, dice: s.dice, points: s.points }));
+      return this.opt().teams.map((pair, i) => {
+        const ss = pair.map((id) => this.seat(id));
+        return { key: 'team-' + (i + 1), label: this.t('wz_team_of', { n: i + 1 }) + ': ' + pair.map((id) => this.nameOf(id)).join(' & '),
+          dice: ss.reduce((a, x) => a + (x.dice || 0), 0), points: (ss[0] || {}).points || 0 };
+      });
+    },
+    showStanding() { return this.hasTeams() || this.tournament(); },
+    sideLine(x) {
+      const out = [this.n(x.dice) + ' ' + this.t('wz_dice')];
+      if (this.tournament()) out.push(this.t('wz_points', { n: x.points }));
+      return out.join(' · ');
+    },
+    // hand rows of the score sheet: who won each hand, the points, and the
+    // dice everyone still held.
+    rowWinner(r) { return (r.winning_team && r.winning_team.length ? r.winning_team : [r.winner]).map((id) => this.nameOf(id)).join(' & '); },
+    rowDice(r) { return this.seats().map((s) => s.name + ' ' + this.n((r.dice_left || {})[s.player_id] ?? 0)).join(' · '); },
 
     // ---- the opening roll: the most W starts; a tie rolls again
     openingDue() { return this.wb().opening_roll_open && !this.turn().rolled && !this.isFinished(); },
@@ -84,8 +143,27 @@ export function wazabiScreen() {
       for (const f of this.faces()) data[f] = parseNumber(this.roll[f]) ?? 0;
       if (await this.send('rolled', data) === true) this.roll = { w: '0', card: '0', give: '0' };
     },
-    drawsDue() { const t = this.turn(); return t.rolled && !t.drew && t.draws_due > 0 ? t.draws_due : 0; },
-    async drawCards() { await this.send('cards_drawn', { player: this.current(), count: this.drawsDue() }); },
+    // drawsDue are the cards to draw now: the roll's card symbols, or 3
+    // more after Draw 3, but no more than are left anywhere (WAZABI-PILE-3).
+    drawsDue() {
+      const t = this.turn();
+      if (!t.rolled || !(t.draws_due > 0)) return 0;
+      const held = this.drawOpponents().reduce((a, id) => a + (this.seat(id).cards || 0), 0);
+      return Math.min(t.draws_due, this.piles() + held);
+    },
+    piles() { return (this.wb().draw_pile || 0) + (this.wb().played_pile || 0); },
+    drawOpponents() { return this.seats().filter((x) => !x.out && x.player_id !== this.current() && x.cards > 0).map((x) => x.player_id); },
+    // fromSlots are the cards taken from opponents' hands once both piles
+    // are empty, one opponent named for each.
+    fromSlots() { const out = []; for (let k = 1; k <= this.drawsDue() - this.piles(); k++) out.push(k); return out; },
+    fromOf(k) { return this.drawFrom[k - 1] || this.drawOpponents()[0] || ''; },
+    setFrom(k, v) { const a = this.drawFrom.slice(); a[k - 1] = v; this.drawFrom = a; },
+    async drawCards() {
+      const data = { player: this.current(), count: this.drawsDue() };
+      if (this.fromSlots().length) data.from = this.fromSlots().map((k) => this.fromOf(k));
+      if (await this.send('cards_drawn', data) === true) this.drawFrom = [];
+    },
+    pileLine() { const w = this.wb(); return this.t('wz_piles', { d: w.draw_pile || 0, p: w.played_pile || 0, o: w.dice_out_of_play || 0 }); },
     givesDue() { const t = this.turn(); return t.rolled && !t.gave && t.gives_due > 0 ? t.gives_due : 0; },
     dieSlots() { const out = []; for (let k = 1; k <= this.givesDue(); k++) out.push(k); return out; },
     // receivers are the players a die may go to: with the match's
@@ -106,9 +184,17 @@ export function wazabiScreen() {
       if (await this.send('dice_given', { player: this.current(), to }) === true) this.giveTo = [];
     },
     canPlay() { const t = this.turn(); return t.rolled && !t.card_played; },
-    cardList() { return (this.referee && this.referee.cards) || []; },
+    // cardList is the game's card list (GET /v1/games/wazabi), each card's
+    // name and effect in English and Persian; said picks the app's language.
+    cardList() { const g = this.games.find((x) => x.id === 'wazabi'); return (g && g.cards) || []; },
+    said(s) { return this.text(s ? (s[this.lang] || s.en) : ''); },
     chosen() { return this.cardList().find((c) => c.card === this.cardChoice) || null; },
-    cardText(c) { return this.text(c.name) + ' · ' + this.t('wz_cost', { n: c.cost }) + (c.playable === false && this.turn().rolled ? ' · ' + this.t('wz_not_playable') : ''); },
+    // playable is the referee's verdict on a card for the roll recorded.
+    playable(c) {
+      const r = ((this.referee && this.referee.cards) || []).find((x) => x.card === c.card);
+      return !r || r.playable !== false;
+    },
+    cardText(c) { return this.said(c.name) + ' · ' + this.t('wz_cost', { n: c.cost }) + (!this.playable(c) && this.turn().rolled ? ' · ' + this.t('wz_not_playable') : ''); },
     others() { return this.seats().filter((s) => !s.out && s.player_id !== this.current()).map((s) => s.player_id); },
     async playCard() {
       const c = this.chosen();

@@ -22,6 +22,11 @@ addWords({
     yk_winner: 'Winner: {p}', yk_hand_no: 'Hand {n}', yk_white_color: 'Colour of the white gem',
     kind_wizard: 'Wizard', kind_tool: 'Tool', kind_monster: 'Monster', kind_demon: 'Demon', kind_weapon: 'Weapon',
     spell_night_raid: 'Night raid', spell_betrayal: 'Betrayal', spell_extra_plays: 'Extra plays', spell_other: 'Another spell',
+    yk_extra_left: '{n} extra play(s) left', yk_betrayed: 'Face-up cards Betrayal removes', yk_moves_up: '{n} face-down card(s) move up and are turned face up: give them',
+    yk_revealed_no: 'Card turned face up {k}', yk_spell_name: 'Name of the spell', yk_white_best: 'The best colour (the referee picks)',
+    yk_carriers: 'Carriers\' power', yk_battles: 'Battles', yk_tie_break: 'A tie on gems: the player whose carrying wizards have the lower total power wins; a tie on that too is a shared win.',
+    yk_battle_row: '{h}Battle {n} at {l} ({t}): {p} takes the {g} gem', yk_hand_prefix: 'Hand {n} · ', yk_carried_by: 'carried by {c}', yk_taken_from: 'taken from {p}',
+    yk_column_of: 'The column: {c}',
     white: 'White', land_vipas: 'Vipas', land_vitasta: 'Vitasta', land_parushni: 'Parushni', land_sutudri: 'Sutudri', land_gomati: 'Gomati',
   },
   fa: {
@@ -38,6 +43,11 @@ addWords({
     yk_winner: 'برنده: {p}', yk_hand_no: 'دستِ {n}', yk_white_color: 'رنگِ گوهرِ سفید',
     kind_wizard: 'جادوگر', kind_tool: 'ابزار', kind_monster: 'هیولا', kind_demon: 'اهریمن', kind_weapon: 'سلاح',
     spell_night_raid: 'شبیخون', spell_betrayal: 'خیانت', spell_extra_plays: 'بازیِ اضافه', spell_other: 'طلسمِ دیگر',
+    yk_extra_left: '{n} بازیِ اضافه مانده', yk_betrayed: 'کارت‌های رویی که خیانت برمی‌دارد', yk_moves_up: '{n} کارتِ پشت‌ورو بالا می‌آید و رو می‌شود: آن را وارد کنید',
+    yk_revealed_no: 'کارتِ روشده‌ی {k}', yk_spell_name: 'نامِ طلسم', yk_white_best: 'بهترین رنگ (داور انتخاب می‌کند)',
+    yk_carriers: 'قدرتِ حاملان', yk_battles: 'نبردها', yk_tie_break: 'تساوی در گوهرها: بازیکنی برنده است که جادوگرانِ حاملِ گوهرهایش قدرتِ کمتری دارند؛ اگر آن هم برابر باشد، برد مشترک است.',
+    yk_battle_row: '{h}نبردِ {n} در {l} ({t}): {p} گوهرِ {g} را می‌برد', yk_hand_prefix: 'دستِ {n} · ', yk_carried_by: 'با {c}', yk_taken_from: 'گرفته از {p}',
+    yk_column_of: 'ستون: {c}',
     white: 'سفید', land_vipas: 'ویپاس', land_vitasta: 'ویتاستا', land_parushni: 'پاروشنی', land_sutudri: 'سوتودری', land_gomati: 'گوماتی',
   },
 });
@@ -47,18 +57,21 @@ const COLORS = ['red', 'green', 'yellow', 'blue'];
 
 function blankCard() { return { kind: 'wizard', colors: ['red'], power: '' }; }
 function draft(c) { return { kind: c.kind, colors: (c.colors || []).slice(), power: String(c.power) }; }
+function blankSpell() {
+  return { spell: 'extra_plays', target: '', land: '', extra_plays: '1', name: '', cards: [1, 2], revealed: [Object.assign(blankCard(), { id: 'yk-rv1' }), Object.assign(blankCard(), { id: 'yk-rv2' })] };
+}
 function cardOf(d) { return { kind: d.kind, colors: d.colors.slice(), power: parseNumber(d.power) ?? 0 }; }
 
 export function yatukScreen() {
   return {
     play: Object.assign({ id: 'yk-play', land: '', unknown: false }, blankCard()),
-    spell: { spell: 'extra_plays', target: '', land: '', extra_plays: '1' },
+    spell: blankSpell(),
     declareLand: '',
     // builder is one column being revealed: its cards as drafts.
     builder: { open: false, land: '', player: '', cards: [] },
     chain: null,
     // battle holds each participant's revealed column for the battle due.
-    battle: { land: '', armies: {} },
+    battle: { land: '', armies: {}, white: '' },
     battleVerdict: null,
 
     yk() { return this.st(); },
@@ -71,7 +84,11 @@ export function yatukScreen() {
       if (this.isFinished()) return this.t('yk_winner', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(' · ') });
       return this.t('yk_turn', { p: this.currentName() });
     },
-    actionsText() { return this.isFinished() ? '' : this.t('yk_actions', { n: this.yk().actions_left || 0 }); },
+    actionsText() {
+      if (this.isFinished()) return '';
+      const extra = this.yk().extra_plays_left || 0;
+      return this.t('yk_actions', { n: this.yk().actions_left || 0 }) + (extra ? ' · ' + this.t('yk_extra_left', { n: extra }) : '');
+    },
     lands() { return this.yk().lands || []; },
     activeLands() { return this.lands().filter((l) => l.active).map((l) => l.land); },
     ykPlayers() { return this.yk().players || []; },
@@ -99,10 +116,15 @@ export function yatukScreen() {
     // ---- the actions of a turn
     playDrafts() { return [this.play]; },
     playLand() { return this.play.land || this.activeLands()[0] || ''; },
+    // playPosition is the place the card takes in the player's column:
+    // from the third on it lies face down and may stay unshown (YATUK-ARMY-6).
+    playPosition() { return (this.columnOf(this.playLand(), this.yk().current_player).size || 0) + 1; },
     async playCard() {
       const data = { player: this.yk().current_player, land: this.playLand() };
-      if (!this.play.unknown) data.card = cardOf(this.play);
-      await this.send('card_played', data);
+      const hidden = this.play.unknown && this.playPosition() > 2;
+      if (!hidden) data.card = cardOf(this.play);
+      const ok = await this.send('card_played', data);
+      if (ok === true) this.play.unknown = false;
     },
     async burnCard() { await this.send('card_burned', { player: this.yk().current_player }); },
     async declareBattle() {
@@ -112,17 +134,61 @@ export function yatukScreen() {
     spells() { return ['night_raid', 'betrayal', 'extra_plays', 'other']; },
     spellNeeds(k) {
       const s = this.spell.spell;
-      return k === 'extra' ? s === 'extra_plays' : (s === 'night_raid' || s === 'betrayal');
+      switch (k) {
+        case 'extra': return s === 'extra_plays';
+        case 'cards': return s === 'betrayal';
+        case 'name': return s === 'other';
+        default: return s === 'night_raid' || s === 'betrayal';
+      }
     },
+    setSpell(k, v) { this.spell[k] = v; },
+    opponents() { return this.players().filter((p) => p.id !== this.yk().current_player); },
+    spellTarget() {
+      const ids = this.opponents().map((p) => p.id);
+      return ids.includes(this.spell.target) ? this.spell.target : (ids[0] || '');
+    },
+    spellLand() { return this.activeLands().includes(this.spell.land) ? this.spell.land : (this.activeLands()[0] || ''); },
+    spellColumnText() { return this.t('yk_column_of', { c: this.columnText(this.columnOf(this.spellLand(), this.spellTarget())) }); },
+    togglePosition(k) {
+      const c = this.spell.cards;
+      this.spell.cards = c.includes(k) ? c.filter((x) => x !== k) : c.concat([k]).sort();
+    },
+    // spellRemoves is the positions (from 0) the spell takes out of the
+    // target's column: Night Raid its face-up cards, Betrayal those named.
+    spellRemoves() {
+      const size = this.columnOf(this.spellLand(), this.spellTarget()).size || 0;
+      const at = this.spell.spell === 'night_raid' ? [0, 1] : this.spell.cards.map((k) => k - 1);
+      return at.filter((i) => i < size);
+    },
+    // revealCount is how many face-down cards close up into positions 1-2
+    // and are turned face up at once (YATUK-ARMY-7): they must be given.
+    revealCount() {
+      if (!this.spellNeeds('target')) return 0;
+      const size = this.columnOf(this.spellLand(), this.spellTarget()).size || 0;
+      const gone = this.spellRemoves();
+      let place = 0, moving = 0;
+      for (let i = 0; i < size; i++) {
+        if (gone.includes(i)) continue;
+        if (place < 2 && i >= 2) moving++;
+        place++;
+      }
+      return moving;
+    },
+    revealedTitle(d) { return this.t('yk_revealed_no', { k: Number(d.id.slice(-1)) }); },
     async playSpell() {
       const s = this.spell;
       const data = { player: this.yk().current_player, spell: s.spell };
       if (this.spellNeeds('target')) {
-        data.target = s.target || (this.players().find((p) => p.id !== data.player) || {}).id;
-        data.land = s.land || this.activeLands()[0];
+        data.target = this.spellTarget();
+        data.land = this.spellLand();
+        const k = this.revealCount();
+        if (k > 0) data.revealed = s.revealed.slice(0, k).map(cardOf);
       }
+      if (this.spellNeeds('cards')) data.cards = s.cards.slice();
       if (this.spellNeeds('extra')) data.extra_plays = parseNumber(s.extra_plays) ?? 1;
-      await this.send('spell_played', data);
+      if (this.spellNeeds('name') && s.name.trim()) data.name = s.name.trim();
+      const ok = await this.send('spell_played', data);
+      if (ok === true) this.spell = Object.assign(blankSpell(), { spell: s.spell });
     },
 
     // ---- the army builder: one column and the referee's chain for it
@@ -184,19 +250,35 @@ export function yatukScreen() {
       const d = this.due();
       const armies = {};
       for (const p of this.participants()) armies[p] = this.revealed(d.land, p);
-      this.battle = { land: d.land, armies };
+      this.battle = { land: d.land, armies, white: '' };
       this.battleVerdict = null;
     },
+    // whiteHolder is the battle's participant holding the white gem, who
+    // names its colour (YATUK-GEM-3, -7).
+    whiteHolder() {
+      const g = (this.yk().gems || []).find((x) => x.gem === 'white');
+      return g && g.holder && this.participants().includes(g.holder) ? g.holder : '';
+    },
+    setWhite(c) { this.battle.white = c; this.battleVerdict = null; },
     battleArmies() { return this.revealing() ? this.battle.armies : {}; },
     armyText(p) { return (this.battleArmies()[p] || []).map((c) => this.cardLabel(cardOf(c))).join(' · '); },
     battleData() {
       const armies = {};
       for (const [p, cards] of Object.entries(this.battleArmies())) armies[p] = cards.map(cardOf);
-      return { land: this.due().land, armies };
+      const out = { land: this.due().land, armies };
+      if (this.battle.white && this.whiteHolder()) out.white_gem_color = this.battle.white;
+      return out;
     },
+    // askBattle asks the referee about the battle as it will be recorded:
+    // its type, the current player, the land's capacity and each army's gems.
     async askBattle() {
       const d = this.due();
-      const q = Object.assign(this.battleData(), { players: this.players().map((p) => p.id), current_player: d.current_player || this.yk().current_player });
+      const land = this.lands().find((x) => x.land === d.land) || {};
+      const q = Object.assign(this.battleData(), { players: this.players().map((p) => p.id), current_player: d.current_player || this.yk().current_player, capacity: land.capacity });
+      if (d.type === 'declared') q.declared_by = d.declared_by || q.current_player;
+      const gems = {};
+      for (const p of this.participants()) { const g = this.ownerGems(p); if (g.length) gems[p] = g; }
+      if (Object.keys(gems).length) q.gems = gems;
       try {
         this.battleVerdict = (await this.api.post('/v1/referee/yatuk/battle', q)).data;
       } catch (e) {
@@ -208,9 +290,34 @@ export function yatukScreen() {
       const v = this.battleVerdict;
       return v ? this.t('yk_winner', { p: this.nameOf(v.winner) }) + ' · ' + this.t('yk_strength', { s: v.top_strength }) : '';
     },
+    battleArmyLines() {
+      const v = this.battleVerdict;
+      return ((v && v.armies) || []).map((a) => ({ player: a.player, text: this.t('yk_strength', { s: a.strength }) }));
+    },
     async recordBattle() {
       const ok = await this.send('battle_resolved', this.battleData());
-      if (ok === true) { this.battle = { land: '', armies: {} }; this.battleVerdict = null; this.closeBuilder(); }
+      if (ok === true) { this.battle = { land: '', armies: {}, white: '' }; this.battleVerdict = null; this.closeBuilder(); }
+    },
+
+    // ---- the sheet: every battle, and the tie-break on gems
+    battleRows() { return this.rounds(); },
+    battleRowLine(r) {
+      const hands = (this.yk().options || {}).hands > 1;
+      const strengths = Object.entries(r.strengths || {}).map(([id, v]) => this.nameOf(id) + ' ' + this.n(v)).join(' · ');
+      const parts = [this.t('yk_battle_row', {
+        h: hands ? this.t('yk_hand_prefix', { n: r.hand }) : '', n: r.number, l: this.landName(r.land),
+        t: this.t('yk_battle_' + r.type), p: this.nameOf(r.winner), g: this.gemName(r.gem),
+      }), strengths];
+      if (r.carrier) parts.push(this.t('yk_carried_by', { c: this.cardLabel(r.carrier.card) }));
+      if (r.taken_from) parts.push(this.t('yk_taken_from', { p: this.nameOf(r.taken_from) }));
+      return parts.join(' · ');
+    },
+    // tieOnGems: two or more players share the most gems, so the carriers'
+    // power decides (YATUK-END-3).
+    tieOnGems() {
+      const ps = this.ykPlayers();
+      const most = Math.max(0, ...ps.map((p) => (p.gems || []).length));
+      return most > 0 && ps.filter((p) => (p.gems || []).length === most).length > 1;
     },
 
     // ---- the sheet: gems and each hand's result

@@ -1,0 +1,124 @@
+package bgstats
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/sheet"
+)
+
+// SheetMatch is a planned play as a finished match of a score sheet: its
+// seats, its options and the data of its final_recorded event.
+type SheetMatch struct {
+	Seats   []string        // player IDs in seat order
+	Options json.RawMessage // nil, or {"teams": [[player ID, ...], ...]}
+	Final   json.RawMessage // final_recorded's data: scores and places
+}
+
+// AsSheet turns p into a finished match of g, each player named by
+// id(name). On a sheet played in teams the play's teams become the match's
+// (teammates carry one team name); on a sheet scored by team a team's
+// score is the one its members carry, or their sum when they differ. The
+// error says why the play cannot be a match of g: a player twice, a play
+// without the teams the sheet needs or with teams it has not, or a rule of
+// the sheet the play breaks (tried on the pure game, so nothing is stored
+// for a play that would be refused).
+func (p PlannedPlay) AsSheet(g *sheet.Game, id func(name string) string) (SheetMatch, error) {
+	def := g.Definition()
+	seen := map[string]bool{}
+	for _, n := range p.Players {
+		if seen[n] {
+			return SheetMatch{}, fmt.Errorf("%q plays twice in it", n)
+		}
+		seen[n] = true
+	}
+	m := SheetMatch{}
+	players := make([]rules.Player, len(p.Players))
+	for i, n := range p.Players {
+		players[i] = rules.Player{ID: id(n), Name: n}
+		m.Seats = append(m.Seats, id(n))
+	}
+	scores, places := map[string]int{}, map[string]int{}
+	for i, pl := range players {
+		scores[pl.ID] = p.Scores[i]
+		if p.Places != nil {
+			places[pl.ID] = p.Places[i]
+		}
+	}
+	switch {
+	case def.Teams == nil && p.Teams != nil:
+		return SheetMatch{}, fmt.Errorf("it is played in teams, and %s's sheet has none: define a version of it with teams", def.DisplayName())
+	case def.Teams != nil:
+		teams, err := p.teams(players)
+		if err != nil {
+			return SheetMatch{}, fmt.Errorf("%w; %s is played in teams (SHEET-TEAM-1)", err, def.DisplayName())
+		}
+		m.Options, _ = json.Marshal(map[string]any{"teams": teams})
+		if def.Teams.Scores == sheet.ScoresByTeam {
+			byTeam := map[string]int{}
+			for t, team := range teams {
+				byTeam[sheet.TeamKey(t)] = teamScore(team, scores)
+			}
+			scores = byTeam
+		}
+	}
+	data := map[string]any{"scores": scores}
+	if p.Places != nil {
+		data["places"] = places
+	}
+	m.Final, _ = json.Marshal(data)
+	st, _, err := g.Setup(players, m.Options)
+	if err == nil {
+		_, _, err = g.Apply(st, rules.Event{Type: sheet.EvFinalRecorded, Data: m.Final})
+	}
+	var v *rules.ViolationError
+	if errors.As(err, &v) {
+		var parts []string
+		for _, r := range v.Rulings {
+			parts = append(parts, r.Message.EN+" ("+r.Rule+")")
+		}
+		return SheetMatch{}, errors.New(strings.Join(parts, " "))
+	}
+	return m, err
+}
+
+// teams groups the players by team name, in the order the names first
+// come; every player needs one.
+func (p PlannedPlay) teams(players []rules.Player) ([][]string, error) {
+	var names []string
+	var teams [][]string
+	for i, pl := range players {
+		name := ""
+		if p.Teams != nil {
+			name = p.Teams[i]
+		}
+		if name == "" {
+			return nil, fmt.Errorf("%s is in no team", pl.Name)
+		}
+		t := slices.Index(names, name)
+		if t < 0 {
+			names, teams = append(names, name), append(teams, nil)
+			t = len(names) - 1
+		}
+		teams[t] = append(teams[t], pl.ID)
+	}
+	return teams, nil
+}
+
+// teamScore is the score the members carry, or their sum when they differ
+// (each member's share written on their own line).
+func teamScore(team []string, scores map[string]int) int {
+	sum, same := 0, true
+	for _, id := range team {
+		sum += scores[id]
+		same = same && scores[id] == scores[team[0]]
+	}
+	if same {
+		return scores[team[0]]
+	}
+	return sum
+}
