@@ -389,6 +389,7 @@ function tableApp() {
         if (typeof v === 'number') parts.push(k + ' ' + this.n((k === 'delta' && v > 0 ? '+' : '') + v));
         else if (typeof v === 'string') parts.push(k + ' ' + (this.players().some((p) => p.id === v) ? this.nameOf(v) : v));
         else if (Array.isArray(v) && v.length && v.every((x) => x && typeof x.name === 'string')) parts.push(k + ' ' + v.map((x) => x.name).join(this.lang === 'fa' ? '، ' : ', '));
+        else if (this.isPlayerList(v)) parts.push(k + ' ' + v.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', '));
       }
       return who + type + (parts.length ? ' · ' + parts.join(', ') : '');
     },
@@ -580,21 +581,25 @@ function tableApp() {
     },
     eventLine(e) { return this.n(e.place) + '. ' + this.describe(e.type, e.data || {}); },
     // editEvent opens a form of the event's plain fields (numbers, names,
-    // text, yes/no); lists and objects stay as they are.
+    // text, yes/no, and each name of a list of players, such as the players
+    // dice went to); other lists and objects stay as they are.
     editEvent(e) {
       const fields = [];
       for (const [k, v] of Object.entries(e.data || {})) {
         if (typeof v === 'number') fields.push({ key: k, kind: 'number', value: String(v) });
         else if (typeof v === 'boolean') fields.push({ key: k, kind: 'bool', value: v ? 'true' : 'false' });
         else if (typeof v === 'string') fields.push({ key: k, kind: this.players().some((p) => p.id === v) ? 'player' : 'text', value: v });
+        else if (this.isPlayerList(v)) v.forEach((id, i) => fields.push({ key: k + '-' + (i + 1), list: k, index: i, kind: 'player', value: id }));
       }
       this.editing = { open: true, seq: e.seq, type: e.type, data: e.data, fields };
     },
     fieldIs(f, kind) { return f.kind === kind; },
+    isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
     async saveEdit() {
       const data = JSON.parse(JSON.stringify(this.editing.data || {}));
       for (const f of this.editing.fields) {
         if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) data[f.key] = v; } else if (f.kind === 'bool') data[f.key] = f.value === 'true';
+        else if (f.list) data[f.list][f.index] = f.value;
         else data[f.key] = f.value;
       }
       const ok = await this.correct(this.editing.seq, this.editing.type, data);
