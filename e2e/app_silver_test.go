@@ -117,7 +117,8 @@ func askAndRecord(p *tab, reason string, villages map[string]string, rule string
 // A Silver match with the points end model, recorded through the app: a
 // Kamikaze round (0 for Ali, 50 for Sara), a round that takes Sara to
 // exactly 100 and so back to 50 with a tie for the amulet that the holder
-// keeps, and a census round that leaves Ali past 100 and ends the game;
+// keeps, a census whose caller is not lowest (her sum and 10), and a round
+// that leaves Ali past 100 and ends the game;
 // the sheet shows each round's villages, the Kamikaze and the score jump,
 // and the amulet with the rule that gave it each round.
 func TestAppSilverPoints(t *testing.T) {
@@ -140,7 +141,8 @@ func TestAppSilverPoints(t *testing.T) {
 	p.waitText("#sv-round", "Round 3")
 	p.click("#sv-start-round")
 
-	// Round 3: Sara calls a census with 3 cards and is lowest; Ali passes 100.
+	// Round 3: Sara calls a census with 3 cards but is not lowest: her sum
+	// and 10.
 	p.waitText("#sv-turn-player", "Ali")
 	p.click("#sv-draw")
 	p.waitText("#sv-turn-player", "Sara")
@@ -149,12 +151,17 @@ func TestAppSilverPoints(t *testing.T) {
 	p.waitText("#sv-census", "Sara called a census with 3 cards")
 	p.click("#sv-draw")
 	p.waitText("#sv-census", "Every player has had the last turn")
-	askAndRecord(p, "census", map[string]string{ids[0]: "10 10 10 10 11 11 11 11", ids[1]: "1 2 3"}, "SILVER-POINTS-2")
+	askAndRecord(p, "census", map[string]string{ids[0]: "1 2 3 4", ids[1]: "4 5 6"}, "SILVER-SCORE-4")
+	p.waitText("#sv-amulet-rule", "Round 3")
+	p.click("#sv-start-round")
+
+	// Round 4: the deck runs out and Ali passes 100: the game ends.
+	askAndRecord(p, "deck_empty", map[string]string{ids[0]: "10 10 10 10 11 11 11 11", ids[1]: "1 2 3"}, "SILVER-POINTS-2")
 	p.waitText("#match h1", "Finished")
 	p.waitText("#sv-result", "Winner: Sara")
 	p.waitText("#sv-result", "SILVER-POINTS-3")
 
-	want := []string{"134", "50"}
+	want := []string{"144", "81"}
 	if got := apiTotals(c, id, ids); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("the API's totals: %v, want %v", got, want)
 	}
