@@ -12,6 +12,7 @@ import { munchkinScreen } from './app-munchkin.js';
 import { silverScreen } from './app-silver.js';
 import { yatukScreen } from './app-yatuk.js';
 import { wazabiScreen } from './app-wazabi.js';
+import { sheetScreen } from './app-sheet.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -104,6 +105,9 @@ function tableApp() {
       const g = this.games.find((x) => x.id === id);
       return g ? this.gameName(g) : id;
     },
+    // gameOf is a game as GET /v1/games lists it ({} when unknown): a
+    // score-sheet game carries its sheet.
+    gameOf(id) { return this.games.find((x) => x.id === id) || {}; },
 
     // ---- sign-in
     async loadMe() {
@@ -159,6 +163,7 @@ function tableApp() {
         this.openMatch(this.route.id);
       } else if (name === 'new' && this.canStart()) {
         this.route = { name: 'new', id: '' };
+        this.nm = null; // the form shows once the games are read
         this.startNew();
       } else {
         this.route = { name: 'home', id: '' };
@@ -168,8 +173,10 @@ function tableApp() {
       window.scrollTo(0, 0);
     },
     is(name) { return this.route.name === name; },
-    async loadGames() {
-      if (this.games.length) return;
+    // loadGames reads the games once, and again when asked (fresh) or when
+    // a match is of a game defined since (a new score sheet).
+    async loadGames(fresh) {
+      if (this.games.length && !fresh) return;
       try { this.games = (await this.api.get('/v1/games')).games; } catch { this.games = []; }
     },
     async loadHome() {
@@ -202,7 +209,7 @@ function tableApp() {
 
     // ---- a new match
     async startNew() {
-      await this.loadGames();
+      await this.loadGames(true);
       if (!this.leagues.length) await this.loadHome();
       this.nm = { game: '', q: '', results: [], seats: [], options: {}, teams: {}, table: '', league_id: (this.me && this.me.league_id) || '', newName: '', same: null, error: '' };
       this.gameInfo = null;
@@ -217,7 +224,10 @@ function tableApp() {
       this.searchPlayers();
     },
     async pickGame() {
-      this.gameInfo = await this.api.get('/v1/games/' + encodeURIComponent(this.nm.game));
+      const id = this.nm.game;
+      const info = await this.api.get('/v1/games/' + encodeURIComponent(id));
+      if (!this.nm || this.nm.game !== id) return; // another game was picked meanwhile
+      this.gameInfo = info;
       const o = {};
       for (const opt of this.gameInfo.options) o[opt.name] = this.optionText(opt.default);
       this.nm.options = o;
@@ -319,7 +329,9 @@ function tableApp() {
       this.matchError = '';
       await this.loadGames();
       try {
-        this.match = await this.api.get('/v1/matches/' + encodeURIComponent(id));
+        const m = await this.api.get('/v1/matches/' + encodeURIComponent(id));
+        if (!this.gameOf(m.game).id) await this.loadGames(true);
+        this.match = m;
         this.openStream(id);
       } catch (e) {
         this.matchError = e instanceof Problem && e.status === 404 ? this.t('not_found') : e.message;
@@ -403,8 +415,17 @@ function tableApp() {
         if (typeof v === 'number') parts.push(k + ' ' + this.n((k === 'delta' && v > 0 ? '+' : '') + v));
         else if (typeof v === 'string') parts.push(k + ' ' + (this.players().some((p) => p.id === v) ? this.nameOf(v) : v));
         else if (Array.isArray(v) && v.length && v.every((x) => x && typeof x.name === 'string')) parts.push(k + ' ' + v.map((x) => x.name).join(this.lang === 'fa' ? '، ' : ', '));
+        else if (this.isPlayerNumbers(v)) parts.push(k + ' ' + Object.entries(v).map(([id, x]) => this.nameOf(id) + ' ' + this.n(x)).join(this.lang === 'fa' ? '، ' : ', '));
+        else if (this.isPlayerList(v)) parts.push(k + ' ' + v.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', '));
       }
       return who + type + (parts.length ? ' · ' + parts.join(', ') : '');
+    },
+    // isPlayerNumbers: v is a number for each of some players (a score
+    // sheet's row, a roll of W per player).
+    isPlayerNumbers(v) {
+      if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+      const e = Object.entries(v);
+      return e.length > 0 && e.every(([id, x]) => typeof x === 'number' && this.players().some((p) => p.id === id));
     },
 
     // ---- sending: every change goes through the queue, in order
@@ -593,22 +614,29 @@ function tableApp() {
     },
     eventLine(e) { return this.n(e.place) + '. ' + this.describe(e.type, e.data || {}); },
     // editEvent opens a form of the event's plain fields (numbers, names,
-    // text, yes/no); lists and objects stay as they are.
+    // text, yes/no, a number for each player, each name of a list of
+    // players such as the players dice went to); other lists and objects
+    // stay as they are.
     editEvent(e) {
       const fields = [];
       for (const [k, v] of Object.entries(e.data || {})) {
-        if (typeof v === 'number') fields.push({ key: k, kind: 'number', value: String(v) });
+        if (this.isPlayerNumbers(v)) {
+          for (const [id, x] of Object.entries(v)) fields.push({ key: k + '-' + id, label: k + ': ' + this.nameOf(id), path: [k, id], kind: 'number', value: String(x) });
+        } else if (typeof v === 'number') fields.push({ key: k, kind: 'number', value: String(v) });
         else if (typeof v === 'boolean') fields.push({ key: k, kind: 'bool', value: v ? 'true' : 'false' });
         else if (typeof v === 'string') fields.push({ key: k, kind: this.players().some((p) => p.id === v) ? 'player' : 'text', value: v });
+        else if (this.isPlayerList(v)) v.forEach((id, i) => fields.push({ key: k + '-' + (i + 1), path: [k, i], kind: 'player', value: id }));
       }
       this.editing = { open: true, seq: e.seq, type: e.type, data: e.data, fields };
     },
     fieldIs(f, kind) { return f.kind === kind; },
+    isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
     async saveEdit() {
       const data = JSON.parse(JSON.stringify(this.editing.data || {}));
       for (const f of this.editing.fields) {
-        if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) data[f.key] = v; } else if (f.kind === 'bool') data[f.key] = f.value === 'true';
-        else data[f.key] = f.value;
+        const set = (v) => { if (f.path) data[f.path[0]][f.path[1]] = v; else data[f.key] = v; };
+        if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) set(v); } else if (f.kind === 'bool') set(f.value === 'true');
+        else set(f.value);
       }
       const ok = await this.correct(this.editing.seq, this.editing.type, data);
       if (ok === true) this.openEvents();
@@ -630,5 +658,6 @@ Alpine.data('munchkin', munchkinScreen);
 Alpine.data('silver', silverScreen);
 Alpine.data('yatuk', yatukScreen);
 Alpine.data('wazabi', wazabiScreen);
+Alpine.data('scoresheet', sheetScreen);
 window.Alpine = Alpine;
 Alpine.start();

@@ -1,0 +1,185 @@
+// A score-sheet game at the table: any game of the shelf kept by its sheet.
+// The sheet's rows (numbered rounds or named categories) down the side and
+// the players across; a row is entered for every player at once, with the
+// row's range shown; totals and places live; an open sheet of rounds is
+// finished by the table; a recorded row is fixed by tapping it. The sheet's
+// definition comes from GET /v1/games; the server checks every value.
+import { addWords, parseNumber } from './app-i18n.js';
+
+addWords({
+  en: {
+    sh_row: 'Row', sh_record_row: 'Record the row', sh_category: 'Category',
+    sh_range: '{a} to {b}', sh_at_least: 'at least {a}', sh_at_most: 'at most {b}', sh_any: 'any whole number', sh_not_negative: '0 or more',
+    sh_lowest_wins: 'The lowest total wins', sh_highest_wins: 'The highest total wins',
+    sh_negative: 'Scores may be negative', sh_tie_break: 'Ties: broken by {c}', sh_tie_mark: 'tie-break',
+    sh_place: 'Place', sh_finish: 'End the sheet', sh_rounds_of: 'Round {r} of {n}', sh_round_open: 'Round {r} · open rounds',
+    sh_fix_row: 'Fix {r}', sh_fix_cell: 'Fix {r}: {p}', sh_sign: 'Plus or minus: {p}',
+    sh_allowed: 'Allowed: {x}',
+  },
+  fa: {
+    sh_row: 'سطر', sh_record_row: 'ثبتِ سطر', sh_category: 'دسته',
+    sh_range: '{a} تا {b}', sh_at_least: 'دست‌کم {a}', sh_at_most: 'حداکثر {b}', sh_any: 'هر عددِ صحیح', sh_not_negative: '۰ یا بیشتر',
+    sh_lowest_wins: 'کمترین مجموع می‌بَرد', sh_highest_wins: 'بیشترین مجموع می‌بَرد',
+    sh_negative: 'امتیازِ منفی مجاز است', sh_tie_break: 'تساوی: با {c} شکسته می‌شود', sh_tie_mark: 'شکستنِ تساوی',
+    sh_place: 'رتبه', sh_finish: 'پایانِ برگه', sh_rounds_of: 'دورِ {r} از {n}', sh_round_open: 'دورِ {r} · دورهای باز',
+    sh_fix_row: 'اصلاحِ {r}', sh_fix_cell: 'اصلاحِ {r}: {p}', sh_sign: 'مثبت یا منفی: {p}',
+    sh_allowed: 'مجاز: {x}',
+  },
+});
+
+const closedFix = () => ({ open: false, key: '', label: '', values: {} });
+
+export function sheetScreen() {
+  return {
+    entry: {},
+    rowChoice: '',
+    fixRow: closedFix(),
+
+    // ---- the definition
+    def() { return (this.match && this.gameOf(this.match.game).sheet) || {}; },
+    byRounds() { return !!this.def().rounds; },
+    openRounds() { return this.byRounds() && !this.def().rounds.count; },
+    negative() { return !!this.def().negative; },
+    catName(c) {
+      if (!c) return '';
+      return (this.lang === 'fa' ? c.name_fa || c.name : c.name || c.name_fa) || c.id;
+    },
+    category(id) { return (this.def().categories || []).find((c) => c.id === id) || null; },
+    rangeText(lo, hi) {
+      const has = (v) => v !== undefined && v !== null;
+      if (has(lo) && has(hi)) return this.t('sh_range', { a: lo, b: hi });
+      if (has(lo)) return this.t('sh_at_least', { a: lo });
+      if (has(hi)) return this.t('sh_at_most', { b: hi });
+      return this.t(this.negative() ? 'sh_any' : 'sh_not_negative');
+    },
+    // rowRange is a row's range on the sheet: only where the sheet gives one.
+    rowRange(row) {
+      const has = (v) => v !== undefined && v !== null;
+      return has(row.min) || has(row.max) ? this.rangeText(row.min, row.max) : '';
+    },
+    winsText() { return this.t(this.def().lowest_wins ? 'sh_lowest_wins' : 'sh_highest_wins'); },
+    tieText() { const c = this.category(this.def().tie_break); return c ? this.t('sh_tie_break', { c: this.catName(c) }) : ''; },
+
+    // ---- the rows: every category, or the rounds so far and the one due
+    recorded() { return this.st().rows || []; },
+    recordedRow(key) { return this.recorded().find((r) => this.keyOf(r) === key) || null; },
+    // pending are the rows entered on this device that wait to be sent
+    // (offline): shown on the sheet, and the next row is due meanwhile.
+    pending() {
+      return this.waitingHere().filter((q) => q.kind === 'event' && q.type === 'scores_recorded' && q.status !== 'refused').map((q) => q.data);
+    },
+    pendingRow(key) { return this.pending().find((r) => this.keyOf(r) === key) || null; },
+    keyOf(r) { return r.category ? 'c:' + r.category : 'r:' + r.round; },
+    sheetRows() {
+      const d = this.def();
+      if (d.categories) {
+        return d.categories.map((c) => ({ key: 'c:' + c.id, category: c.id, label: this.catName(c), min: c.min, max: c.max, tie: c.id === d.tie_break }));
+      }
+      if (!d.rounds) return [];
+      const done = this.recorded().filter((r) => r.round).length + this.pending().filter((r) => r.round).length;
+      const n = d.rounds.count || (this.isFinished() ? done : done + 1);
+      const out = [];
+      for (let r = 1; r <= n; r++) out.push({ key: 'r:' + r, round: r, label: this.t('round') + ' ' + this.n(r), min: d.rounds.min, max: d.rounds.max, tie: false });
+      return out;
+    },
+    cell(row, id) {
+      const r = this.recordedRow(row.key) || this.pendingRow(row.key);
+      return r && r.scores && r.scores[id] !== undefined ? this.n(r.scores[id]) : '';
+    },
+    isRecorded(row) { return !!this.recordedRow(row.key); },
+    isPending(row) { return !this.isRecorded(row) && !!this.pendingRow(row.key); },
+
+    // ---- places: the server's once finished; meanwhile by the totals so
+    // far (and the tie-break row once recorded), equal players sharing
+    placeOf(id) {
+      const res = this.match && this.match.result;
+      if (res && res.placements) {
+        const p = res.placements.find((x) => x.player_id === id);
+        return p ? p.place : '';
+      }
+      const sign = this.def().lowest_wins ? 1 : -1;
+      const tie = this.recordedRow('c:' + this.def().tie_break);
+      const key = (pid) => [sign * this.totalOf(pid), tie ? sign * (tie.scores[pid] || 0) : 0];
+      const mine = key(id);
+      let place = 1;
+      for (const p of this.players()) {
+        const k = key(p.id);
+        if (k[0] < mine[0] || (k[0] === mine[0] && k[1] < mine[1])) place++;
+      }
+      return place;
+    },
+
+    // ---- entering the row that is due
+    dueRows() { return this.sheetRows().filter((r) => !this.isRecorded(r) && !this.isPending(r)); },
+    dueRow() {
+      const due = this.dueRows();
+      if (this.byRounds()) return due[0] || null;
+      return due.find((r) => r.key === this.rowChoice) || due[0] || null;
+    },
+    canEnter() { return this.canRecord() && !this.isFinished() && !!this.dueRow(); },
+    entryTitle() {
+      const r = this.dueRow();
+      if (!r) return '';
+      if (!this.byRounds()) return this.t('sh_record_row');
+      return this.openRounds() ? this.t('sh_round_open', { r: r.round }) : this.t('sh_rounds_of', { r: r.round, n: this.def().rounds.count });
+    },
+    // The values typed, in the row's entry ('score') or a fix ('fix').
+    typedOf(form, id) { return (form === 'fix' ? this.fixRow.values : this.entry)[id] ?? ''; },
+    setTyped(form, id, v) {
+      if (form === 'fix') this.fixRow = Object.assign({}, this.fixRow, { values: Object.assign({}, this.fixRow.values, { [id]: v }) });
+      else this.entry = Object.assign({}, this.entry, { [id]: v });
+    },
+    flip(form, id) { this.setTyped(form, id, flipSign(this.typedOf(form, id))); },
+    // rowData is the event's data for a row: the values typed as numbers;
+    // a field left empty is left out, and the server names who is missing.
+    rowData(row, values) {
+      const scores = {};
+      for (const p of this.players()) {
+        const v = parseNumber(values[p.id]);
+        if (v !== null) scores[p.id] = v;
+      }
+      return row.category ? { category: row.category, scores } : { round: row.round, scores };
+    },
+    async recordRow() {
+      const row = this.dueRow();
+      if (!row) return;
+      // The form is cleared at once for the next row (the row sent shows
+      // on the sheet while it waits); a refused row comes back as typed.
+      const typed = this.entry, choice = this.rowChoice;
+      this.entry = {};
+      this.rowChoice = '';
+      const sent = await this.send('scores_recorded', this.rowData(row, typed));
+      if (sent === false && Object.keys(this.entry).length === 0) {
+        this.entry = typed;
+        this.rowChoice = choice;
+      }
+    },
+    canFinish() { return this.openRounds() && this.canRecord() && !this.isFinished() && this.recorded().length > 0; },
+    async finishSheet() { await this.send('sheet_finished', {}); },
+
+    // ---- fixing a recorded row: the event that recorded it is corrected
+    openFix(row) {
+      const r = this.recordedRow(row.key);
+      if (!r || !this.canRecord()) return;
+      const values = {};
+      for (const p of this.players()) values[p.id] = r.scores[p.id] === undefined ? '' : this.n(r.scores[p.id]);
+      this.fixRow = { open: true, key: row.key, row, label: row.label, values };
+      this.$nextTick(() => { const e = document.getElementById('sh-fix-form'); if (e) e.scrollIntoView({ block: 'nearest' }); });
+    },
+    async saveFix() {
+      const row = this.fixRow.row;
+      const evs = await this.eventsInForce();
+      const ev = evs.find((e) => e.type === 'scores_recorded' && e.data && (row.category ? e.data.category === row.category : e.data.round === row.round));
+      if (!ev) return;
+      if (await this.correct(ev.seq, 'scores_recorded', this.rowData(row, this.fixRow.values)) === true) this.fixRow = closedFix();
+    },
+    cancelFix() { this.fixRow = closedFix(); },
+  };
+}
+
+/** flipSign turns a typed value's sign: "4" to "-4" and back. */
+function flipSign(v) {
+  const s = String(v ?? '').trim();
+  if (/^[-−]/.test(s)) return s.slice(1);
+  return '-' + s;
+}
