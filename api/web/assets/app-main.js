@@ -354,6 +354,20 @@ function tableApp() {
     nextText() { return this.text((this.match && this.match.next) || ''); },
     rounds() { return (this.match && this.match.scores && this.match.scores.rounds) || []; },
     isGame(id) { return !!this.match && this.match.game === id; },
+    // applyChange takes the compact answer to a change sent at version base:
+    // the match's new state and totals, and the sheet's rows from
+    // rounds.from on. It reports false when the answer cannot be applied to
+    // the match held (another device changed it, or the match's status
+    // changed, which a whole match shows better); the caller then reloads.
+    applyChange(d, base) {
+      const m = this.match, c = d.match, r = d.rounds;
+      if (!m || !c || !r || !m.scores || c.status !== m.status) return false;
+      if (m.version !== base && r.from !== 0) return false;
+      for (const k of ['version', 'next', 'state', 'result', 'updated_at']) m[k] = c[k];
+      const rows = Array.isArray(r.rows) && Array.isArray(m.scores.rounds) ? m.scores.rounds.slice(0, r.from).concat(r.rows) : r.rows;
+      m.scores = Object.assign({}, m.scores, { totals: c.totals, rounds: rows });
+      return true;
+    },
 
     openStream(id) {
       if (!window.EventSource) return;
@@ -402,6 +416,7 @@ function tableApp() {
         else if (typeof v === 'string') parts.push(k + ' ' + (this.players().some((p) => p.id === v) ? this.nameOf(v) : v));
         else if (Array.isArray(v) && v.length && v.every((x) => x && typeof x.name === 'string')) parts.push(k + ' ' + v.map((x) => x.name).join(this.lang === 'fa' ? '، ' : ', '));
         else if (this.isPlayerNumbers(v)) parts.push(k + ' ' + Object.entries(v).map(([id, x]) => this.nameOf(id) + ' ' + this.n(x)).join(this.lang === 'fa' ? '، ' : ', '));
+        else if (this.isPlayerList(v)) parts.push(k + ' ' + v.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', '));
       }
       return who + type + (parts.length ? ' · ' + parts.join(', ') : '');
     },
@@ -498,8 +513,7 @@ function tableApp() {
           this.queue.shift();
           saveQueue(this.queue);
           if (this.match && q.match === this.match.id && r && r.match) {
-            if (r.match.scores) this.match = r.match;
-            else await this.refresh();
+            if (!this.applyChange(r, q.base)) await this.refresh();
           }
           this.settle(q.key, true);
         }
@@ -510,7 +524,7 @@ function tableApp() {
     },
     async transmit(q) {
       const base = '/v1/matches/' + encodeURIComponent(q.match);
-      const h = { 'Idempotency-Key': q.key, 'If-Match': '"' + q.base + '"', Prefer: 'return=representation' };
+      const h = { 'Idempotency-Key': q.key, 'If-Match': '"' + q.base + '"' };
       let res;
       if (q.kind === 'event') res = await this.api.post(base + '/events', { type: q.type, data: q.data }, h);
       else if (q.kind === 'undo') res = await this.api.post(base + '/undo', undefined, h);
@@ -600,7 +614,8 @@ function tableApp() {
     },
     eventLine(e) { return this.n(e.place) + '. ' + this.describe(e.type, e.data || {}); },
     // editEvent opens a form of the event's plain fields (numbers, names,
-    // text, yes/no, a number for each player); other lists and objects
+    // text, yes/no, a number for each player, each name of a list of
+    // players such as the players dice went to); other lists and objects
     // stay as they are.
     editEvent(e) {
       const fields = [];
@@ -610,15 +625,18 @@ function tableApp() {
         } else if (typeof v === 'number') fields.push({ key: k, kind: 'number', value: String(v) });
         else if (typeof v === 'boolean') fields.push({ key: k, kind: 'bool', value: v ? 'true' : 'false' });
         else if (typeof v === 'string') fields.push({ key: k, kind: this.players().some((p) => p.id === v) ? 'player' : 'text', value: v });
+        else if (this.isPlayerList(v)) v.forEach((id, i) => fields.push({ key: k + '-' + (i + 1), path: [k, i], kind: 'player', value: id }));
       }
       this.editing = { open: true, seq: e.seq, type: e.type, data: e.data, fields };
     },
     fieldIs(f, kind) { return f.kind === kind; },
+    isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
     async saveEdit() {
       const data = JSON.parse(JSON.stringify(this.editing.data || {}));
       for (const f of this.editing.fields) {
-        if (f.path) { const v = parseNumber(f.value); if (v !== null) data[f.path[0]][f.path[1]] = v; } else if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) data[f.key] = v; } else if (f.kind === 'bool') data[f.key] = f.value === 'true';
-        else data[f.key] = f.value;
+        const set = (v) => { if (f.path) data[f.path[0]][f.path[1]] = v; else data[f.key] = v; };
+        if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) set(v); } else if (f.kind === 'bool') set(f.value === 'true');
+        else set(f.value);
       }
       const ok = await this.correct(this.editing.seq, this.editing.type, data);
       if (ok === true) this.openEvents();
