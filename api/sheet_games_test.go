@@ -197,6 +197,11 @@ func TestGolfSheetLeague(t *testing.T) {
 			t.Errorf("%s: %d %s", page, r.status, r.body)
 		}
 	}
+	// Its export to BG Stats says the lowest total wins.
+	var exp BGStatsExport
+	if err := json.Unmarshal(s.do("GET", "/v1/leagues/"+lg+"/export?format=bgstats", nil).body, &exp); err != nil || exp.Games[0].HighestWins || len(exp.Plays) != 2 {
+		t.Errorf("export: %+v %v", exp, err)
+	}
 	rows := standingsRows(t, s, lg)
 	// Elo by hand: 1500 each; Sara wins: 1516 / 1484. Then رضا wins: he
 	// expected 1/(1+10^(32/400)) = 0.45402, so he gains 32 × 0.54598.
