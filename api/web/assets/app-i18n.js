@@ -123,6 +123,9 @@ export function addWords(w) {
   for (const lang of Object.keys(w)) words[lang] = Object.assign(words[lang] || {}, w[lang]);
 }
 
+/** hasWord reports whether key has a word of its own (in English at least). */
+export function hasWord(key) { return Object.prototype.hasOwnProperty.call(words.en, key); }
+
 /** word is the word for key in lang, with {name} filled from vars. */
 export function word(lang, key, vars) {
   let s = (words[lang] && words[lang][key]) || words.en[key] || key;

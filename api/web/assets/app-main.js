@@ -6,7 +6,7 @@
 // and the referee answer.
 import Alpine from './alpinejs-csp-3.17.4.esm.min.js';
 import { client, loadQueue, saveQueue, newKey, Problem, Offline } from './app-api.js';
-import { digits, parseNumber, deviceLang, word } from './app-i18n.js';
+import { digits, parseNumber, deviceLang, word, hasWord } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
 import { silverScreen } from './app-silver.js';
@@ -229,7 +229,8 @@ function tableApp() {
       if (!this.nm || this.nm.game !== id) return; // another game was picked meanwhile
       this.gameInfo = info;
       const o = {};
-      for (const opt of this.gameInfo.options) o[opt.name] = this.optionText(opt.default);
+      // a number is shown in the page's digits; createMatch reads either
+      for (const opt of this.gameInfo.options) o[opt.name] = opt.type === 'integer' ? this.n(this.optionText(opt.default)) : this.optionText(opt.default);
       this.nm.options = o;
     },
     optionInput(opt) {
@@ -239,7 +240,25 @@ function tableApp() {
       if (['first_dealer', 'start_player', 'first_player'].includes(opt.name)) return 'player';
       return opt.type === 'integer' ? 'integer' : 'text';
     },
-    optionDefault(opt) { return this.n(this.optionText(opt.default)); },
+    // An option's label, one-line explanation and values in the page's
+    // language come from its game's words (opt_<game>_<option>, with _hint
+    // and _is_<value>); an option without words (a score-sheet game's)
+    // shows its name and the server's description.
+    optionWord(opt, suffix) {
+      const key = 'opt_' + this.nm.game + '_' + opt.name + (suffix ? '_' + suffix : '');
+      return hasWord(key) ? this.t(key) : null;
+    },
+    optionLabel(opt) { return this.optionWord(opt) || opt.name; },
+    optionHint(opt) { return this.optionWord(opt, 'hint') || this.text(opt.description); },
+    optionValue(opt, v) { return this.optionWord(opt, 'is_' + v) || this.n(v); },
+    optionDefault(opt) {
+      const v = opt.default;
+      if (typeof v === 'boolean') return this.t(v ? 'yes' : 'no');
+      if (v && typeof v === 'object' && !Array.isArray(v)) {
+        return Object.entries(v).map(([k, x]) => this.optionValue(opt, k) + ' ' + this.n(x)).join(' · ');
+      }
+      return typeof v === 'object' ? this.n(this.optionText(v)) : this.optionValue(opt, String(v));
+    },
     // optionText writes an option's value as the form shows it: lists and
     // objects (teams, capacities) as JSON.
     optionText(v) {
@@ -302,12 +321,12 @@ function tableApp() {
         const v = this.nm.options[opt.name];
         if (v === '' || v === undefined || v === null) continue;
         if (this.optionInput(opt) === 'pairs') { if (v === 'pairs') options[opt.name] = this.pairs(); continue; }
-        if (opt.default !== undefined && this.optionText(opt.default) === String(v)) continue;
+        const typed = opt.type === 'integer' ? parseNumber(v) : v;
+        if (opt.default !== undefined && this.optionText(opt.default) === String(typed)) continue;
         if (opt.type === 'array' || opt.type === 'object') {
           try { options[opt.name] = JSON.parse(v); } catch { options[opt.name] = v; }
         } else if (opt.type === 'integer') {
-          const x = parseNumber(v);
-          options[opt.name] = x === null ? v : x;
+          options[opt.name] = typed === null ? v : typed;
         } else if (opt.type === 'boolean') {
           options[opt.name] = v === true || v === 'true';
         } else options[opt.name] = v;

@@ -3,6 +3,27 @@
 // it is recorded; run-away rolls; sales; death and the end of a turn.
 // Levels, outcomes and the winner are the server's: the app only asks.
 
+import { addWords } from './app-i18n.js';
+
+// The match's options on the new-match screen: a label, a one-line
+// explanation and the values, by option name.
+addWords({
+  en: {
+    opt_munchkin_max_level: 'Winning level', opt_munchkin_max_level_hint: '10 in the standard game, 20 for Epic play.',
+    opt_munchkin_shared_victory: 'Shared victory', opt_munchkin_shared_victory_hint: 'A helper in the winning fight wins too.',
+    opt_munchkin_elf_helper_can_win: 'An Elf helper may win', opt_munchkin_elf_helper_can_win_hint: 'Whether an Elf may reach the winning level by helping.',
+    opt_munchkin_sell_overflow: 'Selling past the winning level', opt_munchkin_sell_overflow_hint: 'Selling never reaches the winning level.',
+    opt_munchkin_sell_overflow_is_cap: 'Stop one level below', opt_munchkin_sell_overflow_is_reject: 'Refuse the sale',
+  },
+  fa: {
+    opt_munchkin_max_level: 'سطحِ برنده', opt_munchkin_max_level_hint: '۱۰ در بازیِ معمولی، ۲۰ در بازیِ حماسی.',
+    opt_munchkin_shared_victory: 'پیروزیِ مشترک', opt_munchkin_shared_victory_hint: 'کمک‌کننده در نبردِ برنده هم برنده می‌شود.',
+    opt_munchkin_elf_helper_can_win: 'اِلفِ کمک‌کننده می‌تواند ببرد', opt_munchkin_elf_helper_can_win_hint: 'آیا اِلف با کمک کردن می‌تواند به سطحِ برنده برسد.',
+    opt_munchkin_sell_overflow: 'فروشِ بیش از سطحِ برنده', opt_munchkin_sell_overflow_hint: 'با فروشِ وسایل نمی‌شود به سطحِ برنده رسید.',
+    opt_munchkin_sell_overflow_is_cap: 'یک سطح پایین‌تر بماند', opt_munchkin_sell_overflow_is_reject: 'فروش پذیرفته نشود',
+  },
+});
+
 const RACES = ['elf', 'dwarf', 'halfling'];
 const CLASSES = ['warrior', 'wizard', 'thief', 'cleric'];
 
