@@ -230,6 +230,15 @@ func TestSheetAndRunningTotals(t *testing.T) {
 	if s, _ := runningTotals(wazabiish, ids); s != nil {
 		t.Errorf("wazabi running totals %v, want none", s)
 	}
+	// A score sheet: rows of categories labelled by their IDs, a row's
+	// scores as the cells and summed for the running totals.
+	sheetish := []map[string]any{{"category": "birds", "scores": map[string]int{"a": 40, "b": 38}}, {"category": "eggs", "scores": map[string]int{"a": 5, "b": 7}}}
+	if v := buildSheet(sheetish, players, labelsIn("fa"), "fa"); v.Rows[1].Label != "eggs" || v.Rows[0].Cells[1].Main != "۳۸" || v.Rows[0].Details != "" {
+		t.Errorf("score sheet: %+v", v)
+	}
+	if s, _ := runningTotals(sheetish, ids); fmt.Sprint(s) != "[[0 40 45] [0 38 45]]" {
+		t.Errorf("score sheet running totals %v", s)
+	}
 	if v := buildSheet([]int{2, 3}, players, L, "en"); v.PlayerCells || !v.Details || v.Rows[1].Details != "3" {
 		t.Errorf("scalar rows: %+v", v)
 	}

@@ -8,16 +8,18 @@ import (
 )
 
 // The pages render each game's score sheet without knowing the game: a
-// round row is a JSON object; its label is its first field of labelKeys, its
-// per-player cells the first map of cellKeys keyed by player ID, and the
-// running totals its "totals" map, else "levels", else the sum of its
-// "points". The script (assets/common.js) follows the same rules, in the
-// same order, for live updates.
+// round row is a JSON object; its label is its first field of labelKeys
+// (else its "category", a score sheet's named row), its per-player cells
+// the first map of cellKeys keyed by player ID, and the running totals its
+// "totals" map, else "levels", else the sum of its "points" (or, on a score
+// sheet, its "scores"). The script (assets/common.js) follows the same
+// rules, in the same order, for live updates.
 
 var (
 	labelKeys = []string{"round", "turn", "number", "hand"}
-	cellKeys  = []string{"points", "levels", "dice_left", "strengths", "sums", "gems"}
+	cellKeys  = []string{"points", "levels", "dice_left", "strengths", "sums", "gems", "scores"}
 	totalKeys = []string{"totals", "levels"}
+	sumKeys   = []string{"points", "scores"}
 )
 
 type sheetView struct {
@@ -115,11 +117,13 @@ func buildSheet(rounds any, players []SeatResponse, labels map[string]string, la
 			v.Rows = append(v.Rows, row)
 			continue
 		}
+		used := map[string]bool{labelKey: true}
 		if f, ok := numberOf(obj[labelKey]); ok {
 			row.Label = formatNum(lang, f, 0)
+		} else if c, ok := obj["category"].(string); ok && labelKey == "" {
+			row.Label, used["category"] = c, true
 		}
 		row.Voided, _ = obj["voided"].(bool)
-		used := map[string]bool{labelKey: true}
 		for _, k := range cellKeys {
 			cells, ok := playerMap(obj, k, ids)
 			if !ok {
@@ -248,7 +252,12 @@ func runningTotals(rounds any, ids []string) ([][]float64, bool) {
 			}
 		}
 		if m == nil {
-			pts, ok := playerMap(obj, "points", ids)
+			var pts map[string]float64
+			for _, k := range sumKeys {
+				if pts, ok = playerMap(obj, k, ids); ok {
+					break
+				}
+			}
 			if !ok {
 				return nil, false
 			}

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/motamed/motamed/rules/all"
@@ -105,6 +106,13 @@ func TestWingspanSheetLeague(t *testing.T) {
 	m := s.must(t, 200, "GET", "/v1/matches/"+m1, nil)
 	if tot := m["scores"].(map[string]any)["totals"].(map[string]any); m["status"] != "finished" || tot[p[0]] != 62.0 || tot[p[1]] != 64.0 || tot[p[2]] != 62.0 {
 		t.Fatalf("match: %v", m)
+	}
+	// Its page shows the sheet: a row per category, a cell per player, in
+	// Persian digits on the Persian page.
+	page := string(s.do("GET", "/matches/"+m1, nil).body)
+	fa := string(s.do("GET", "/matches/"+m1+"?lang=fa", nil).body)
+	if !strings.Contains(page, `<th scope="row" class="num">birds</th><td class="num">40</td>`) || !strings.Contains(fa, `<td class="num">۴۰</td>`) || !strings.Contains(page, "<polyline") {
+		t.Errorf("the match page lacks the sheet: %s", page)
 	}
 	// Match 2: goals are first recorded for the wrong game (event 2); the
 	// bonus row after them stands, so event 2 is voided and goals recorded

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/motamed/motamed/rules/all"
 )
@@ -156,5 +157,48 @@ func TestTeamSheetLeague(t *testing.T) {
 	e := 1 / (1 + math.Pow(10, -32.0/400))
 	if got, want := rows[kian]["elo"].(float64), 1516+16*(0.5+(1-e)); math.Abs(got-want) > 1e-6 {
 		t.Errorf("Kian's Elo %v, want %v", got, want)
+	}
+}
+
+// The streams of a league of a sheet played in teams: the match stream
+// sends each row scored per team with the players' and the teams' totals;
+// the league stream sends the standings again once the match finishes,
+// the winning team's players first.
+func TestTeamSheetStreams(t *testing.T) {
+	s := newTestServer(t, all.Registry().All()...)
+	srv := liveServer(t, s)
+	s.must(t, 201, "POST", "/v1/games", tichuSheet)
+	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Tichu nights", "game": "tichu"})["id"].(string)
+	p := []string{s.player(t, "Sara"), s.player(t, "رضا"), s.player(t, "Kian"), s.player(t, "مینا")}
+	m := s.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "tichu", "players": p, "league_id": lg,
+		"options": map[string]any{"teams": [][]string{{p[0], p[2]}, {p[1], p[3]}}}})["id"].(string)
+	match := openSSE(t, srv.URL, "/v1/matches/"+m+"/stream")
+	league := openSSE(t, srv.URL, "/v1/leagues/"+lg+"/stream")
+	defer match.close()
+	defer league.close()
+	wantEvent(t, match.next(t, 2*time.Second), "snapshot", 0)
+	if ev := league.next(t, 2*time.Second); ev.name != "standings" {
+		t.Fatalf("league stream: %q", ev.name)
+	}
+	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", scoresEvent("round", 1, map[string]int{"team1": 300, "team2": -100}))
+	got := wantEvent(t, match.next(t, 2*time.Second), "match", 1)
+	st := got["match"].(map[string]any)
+	if st["totals"].(map[string]any)[p[2]] != 300.0 || st["state"].(map[string]any)["team_totals"].(map[string]any)["team2"] != -100.0 {
+		t.Fatalf("streamed row: %v", got)
+	}
+	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "sheet_finished", "data": map[string]any{}})
+	wantEvent(t, match.next(t, 2*time.Second), "match", 2)
+	for deadline := time.Now().Add(3 * time.Second); ; {
+		ev := league.next(t, 3*time.Second)
+		rows, _ := ev.json(t)["rows"].([]any)
+		if len(rows) == 4 {
+			top := map[string]bool{rows[0].(map[string]any)["player_id"].(string): true, rows[1].(map[string]any)["player_id"].(string): true}
+			if top[p[0]] && top[p[2]] {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the standings streamed: %s", ev.data)
+		}
 	}
 }

@@ -45,8 +45,9 @@
   };
 
   const LABEL_KEYS = ['round', 'turn', 'number', 'hand'];
-  const CELL_KEYS = ['points', 'levels', 'dice_left', 'strengths', 'sums', 'gems'];
+  const CELL_KEYS = ['points', 'levels', 'dice_left', 'strengths', 'sums', 'gems', 'scores'];
   const TOTAL_KEYS = ['totals', 'levels'];
+  const SUM_KEYS = ['points', 'scores'];
   const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
   const isNum = (v) => typeof v === 'number';
 
@@ -119,9 +120,10 @@
         v.rows.push(row);
         return;
       }
-      if (isNum(r[labelKey])) row.label = M.fmt(lang, r[labelKey], 0);
-      row.voided = r.voided === true;
       const used = new Set([labelKey, 'voided']);
+      if (isNum(r[labelKey])) row.label = M.fmt(lang, r[labelKey], 0);
+      else if (typeof r.category === 'string' && !labelKey) { row.label = r.category; used.add('category'); }
+      row.voided = r.voided === true;
       for (const k of CELL_KEYS) {
         const cells = playerMap(r, k, ids);
         if (!cells) continue;
@@ -172,7 +174,8 @@
         if (mm && Object.keys(mm).length === ids.length) { m = mm; break; }
       }
       if (!m) {
-        const pts = playerMap(r, 'points', ids);
+        let pts = null;
+        for (const k of SUM_KEYS) if ((pts = playerMap(r, k, ids))) break;
         if (!pts) return null;
         m = {};
         ids.forEach((id, i) => { sum[i] += pts[id] || 0; m[id] = sum[i]; });
