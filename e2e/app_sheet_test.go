@@ -259,26 +259,9 @@ func TestAppSheetTeams(t *testing.T) {
 		"rounds": map[string]any{"count": 2}, "negative": true, "teams": map[string]any{"count": 2, "size": 2, "scores": "team"}}, 201)
 	p := b.tab("tichu")
 	signIn(p, c)
-	p.click("#new-match")
-	p.choose("#nm-game", "tichu")
-	for _, n := range []string{"Ali", "Sara", "Reza", "Mina"} {
-		p.typeIn("#nm-new", n)
-		p.click("#add-player")
-		p.waitText("#seats", n)
-	}
+	seatFour(p, "tichu")
 	p.waitText("#team-seats", "Mina")
-	teamSelect := func(name string) string {
-		return evalIn[string](p, `'#' + [...document.querySelectorAll('#team-seats li')].find(l => l.innerText.includes(`+jsString(name)+`)).querySelector('select').id`)
-	}
-	p.choose(teamSelect("Sara"), "1")
-	p.choose(teamSelect("Reza"), "2")
-	p.axe("a sheet's teams")
-	id := startMatch(p, nil, nil)
-	ids := playerIDs(c, id)
-	m := c.do("GET", "/v1/matches/"+id, nil, 200)
-	if teams := fmt.Sprint(m["state"].(map[string]any)["teams"]); teams != fmt.Sprint([]any{[]any{ids[0], ids[1]}, []any{ids[2], ids[3]}}) {
-		t.Fatalf("teams %s", teams)
-	}
+	id, _ := startInPairs(p, c, "a sheet's teams")
 	p.waitText("#sh-teams", "Ali, Sara")
 	p.waitText("#sh-entry", "Team 2")
 	shEnter(p, []string{"team1", "team2"}, 100, 0)
