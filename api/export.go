@@ -10,6 +10,7 @@ import (
 
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/sheet"
 )
 
 // BGGPlay is the fields a BoardGameGeek play log takes. BGG identifies the
@@ -197,12 +198,17 @@ func (s *Server) exportLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, bgStatsLeague(l, g.Info().Name, results, names))
+	// A score sheet says whether the highest total wins.
+	highest := true
+	if sg, ok := g.(*sheet.Game); ok {
+		highest = !sg.Definition().LowestWins
+	}
+	return c.JSON(http.StatusOK, bgStatsLeague(l, g.Info().Name, highest, results, names))
 }
 
-func bgStatsLeague(l *db.League, gameName string, results []db.FinishedMatch, names map[string]string) BGStatsExport {
+func bgStatsLeague(l *db.League, gameName string, highest bool, results []db.FinishedMatch, names map[string]string) BGStatsExport {
 	out := BGStatsExport{About: "Exported from Motamed, league " + l.ID, Locations: []any{}, Players: []BGStatsPlayer{}, Plays: []BGStatsPlay{},
-		Games: []BGStatsGame{{ID: 1, Name: gameName, HighestWins: true}}}
+		Games: []BGStatsGame{{ID: 1, Name: gameName, HighestWins: highest}}}
 	ref := map[string]int{}
 	for _, f := range results {
 		play := BGStatsPlay{UUID: f.MatchID, GameRefID: 1, PlayDate: f.FinishedAt.UTC().Format(time.DateTime), PlayerScores: []BGStatsScore{}}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/sheet"
 	"github.com/motamed/motamed/scoring"
 )
 
@@ -103,6 +104,9 @@ func (s *Server) base(c echo.Context, title, game, apiURL string) pageBase {
 		b.GameName = g.Info().Name
 		if lang == "fa" && g.Info().NameFA != "" {
 			b.GameName = g.Info().NameFA
+		}
+		if sg, ok := g.(*sheet.Game); ok {
+			categoryLabels(b.L, sg.Definition(), lang)
 		}
 	}
 	link := func(lang string, big bool) string {
@@ -451,4 +455,16 @@ func (s *Server) renderPageStatus(c echo.Context, status int, name string, v any
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'self'")
 	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// categoryLabels names a score sheet's categories for its rows ("c_<id>"),
+// in lang when the definition has the name in it.
+func categoryLabels(labels map[string]string, def sheet.Definition, lang string) {
+	for _, c := range def.Categories {
+		name := c.Name
+		if lang == "fa" && c.NameFA != "" || name == "" {
+			name = c.NameFA
+		}
+		labels["c_"+c.ID] = name
+	}
 }

@@ -9,7 +9,8 @@ import (
 
 // The pages render each game's score sheet without knowing the game: a
 // round row is a JSON object; its label is its first field of labelKeys
-// (else its "category", a score sheet's named row), its per-player cells
+// (else its "category", a score sheet's named row, named by its "c_<id>"
+// label), its per-player cells
 // the first map of cellKeys keyed by player ID, and the running totals its
 // "totals" map, else "levels", else the sum of its "points" (or, on a score
 // sheet, its "scores"). The script (assets/common.js) follows the same
@@ -122,6 +123,9 @@ func buildSheet(rounds any, players []SeatResponse, labels map[string]string, la
 			row.Label = formatNum(lang, f, 0)
 		} else if c, ok := obj["category"].(string); ok && labelKey == "" {
 			row.Label, used["category"] = c, true
+			if l, ok := labels["c_"+c]; ok {
+				row.Label = l
+			}
 		}
 		row.Voided, _ = obj["voided"].(bool)
 		for _, k := range cellKeys {

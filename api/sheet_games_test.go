@@ -107,11 +107,13 @@ func TestWingspanSheetLeague(t *testing.T) {
 	if tot := m["scores"].(map[string]any)["totals"].(map[string]any); m["status"] != "finished" || tot[p[0]] != 62.0 || tot[p[1]] != 64.0 || tot[p[2]] != 62.0 {
 		t.Fatalf("match: %v", m)
 	}
-	// Its page shows the sheet: a row per category, a cell per player, in
+	// Its page shows the sheet: a row per category, named in the page's
+	// language when the definition has that name, a cell per player, in
 	// Persian digits on the Persian page.
 	page := string(s.do("GET", "/matches/"+m1, nil).body)
 	fa := string(s.do("GET", "/matches/"+m1+"?lang=fa", nil).body)
-	if !strings.Contains(page, `<th scope="row" class="num">birds</th><td class="num">40</td>`) || !strings.Contains(fa, `<td class="num">۴۰</td>`) || !strings.Contains(page, "<polyline") {
+	if !strings.Contains(page, `<th scope="row" class="num">Birds</th><td class="num">40</td>`) || !strings.Contains(fa, `<th scope="row" class="num">پرنده‌ها</th><td class="num">۴۰</td>`) ||
+		!strings.Contains(fa, `<th scope="row" class="num">Bonus cards</th>`) || !strings.Contains(page, "<polyline") {
 		t.Errorf("the match page lacks the sheet: %s", page)
 	}
 	// Match 2: goals are first recorded for the wrong game (event 2); the
@@ -194,6 +196,11 @@ func TestGolfSheetLeague(t *testing.T) {
 		if r := s.do("GET", page, nil); r.status != 200 {
 			t.Errorf("%s: %d %s", page, r.status, r.body)
 		}
+	}
+	// Its export to BG Stats says the lowest total wins.
+	var exp BGStatsExport
+	if err := json.Unmarshal(s.do("GET", "/v1/leagues/"+lg+"/export?format=bgstats", nil).body, &exp); err != nil || exp.Games[0].HighestWins || len(exp.Plays) != 2 {
+		t.Errorf("export: %+v %v", exp, err)
 	}
 	rows := standingsRows(t, s, lg)
 	// Elo by hand: 1500 each; Sara wins: 1516 / 1484. Then رضا wins: he

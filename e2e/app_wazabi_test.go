@@ -87,7 +87,9 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	if got := evalIn[string](p, `document.querySelector(`+jsString(teamSelect(p, "Reza"))+`).value`); got != "1" {
 		t.Errorf("Reza's team before a change: %q, want 1 (across from Ali)", got)
 	}
-	id, ids := startInPairs(p, c, "wazabi teams")
+	pickPairs(p, "wazabi teams")
+	p.shotOf("#team-seats", "wazabi-teams-picked")
+	id, ids := startPaired(p, c)
 	p.waitText("#wb-standing", "Hand 1 of 2")
 	p.waitText("#wb-standing li[data-side='team-1']", "Ali & Sara")
 	p.waitText("#wb-modes", "neighbour only")
@@ -160,8 +162,9 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 }
 
 // A Wazabi game played to the last player, gifts to anyone: whoever has
-// no dice leaves the turn order with their place, the others play on, and
-// the finishing order is the result.
+// no dice leaves the turn order with their place, the others play on, a
+// die given to the wrong player is fixed from the event log, and the
+// finishing order is the result.
 func TestAppWazabiToTheLast(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("wazabi-last")
@@ -179,13 +182,27 @@ func TestAppWazabiToTheLast(t *testing.T) {
 	p.click("#wb-record-give")
 	p.waitText(seat(0), "place 1")
 	p.waitText(seat(1), "still playing")
+	p.waitText(seat(2), "2 dice")
 	p.waitText("#wb-seats h2", "Sara")
+
+	// The die went to Mina, not Reza: fixed from the event log.
+	p.click("#tab-events")
+	p.waitText("#events", "to Reza")
+	seq := evalIn[int](p, `+[...document.querySelectorAll('#events li')].find(e => e.innerText.includes('dice_given')).dataset.seq`)
+	p.click(fmt.Sprintf("#events li[data-seq='%d'] .fix-event", seq))
+	p.choose("#edit-to-1", ids[3])
+	p.click("#edit-save")
+	p.waitText("#events", "to Mina")
+	p.click("#tab-play")
+	p.waitText(seat(3), "2 dice")
+	p.waitText(seat(2), "1 dice")
+
 	rollGives(p, 1)
 	p.choose("#wb-give-1", ids[3])
 	p.click("#wb-record-give")
 	p.waitText(seat(1), "place 2")
 	p.waitText("#wb-seats h2", "Reza")
-	if n := rollGives(p, 2); n != 1 {
+	if n := rollGives(p, 1); n != 1 {
 		t.Errorf("a die may go to %d players, want only Mina still in", n)
 	}
 	p.click("#wb-record-give")

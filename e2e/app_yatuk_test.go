@@ -179,8 +179,8 @@ func ykDeclare(p *tab, land, name string) {
 // and power given, a battle declared too early refused with its rule, a
 // forced battle where the white gem's colour decides (the referee's answer
 // for red, then for green), the hand played to the fifth gem (no end at
-// three in the advanced mode) and the tie on gems broken by the carriers'
-// power.
+// three in the advanced mode), a carrier picked among the winner's wizards,
+// and the tie on gems broken by the carriers' power.
 func TestAppYatukAdvanced(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("yatuk-advanced")
@@ -252,7 +252,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.waitText("#yk-gems li[data-player='"+ali+"']", "Yellow")
 	ykBurn(p, "Sara's turn")
 
-	ykPlayCard(p, "vipas", "monster", []string{"blue"}, "10", "Reza's turn")
+	ykPlayCard(p, "vipas", "wizard", []string{"yellow"}, "1", "Reza's turn")
 	ykPlayCard(p, "parushni", "wizard", []string{"yellow"}, "7", "Ali's turn")
 	ykBurn(p, "Sara's turn")
 	ykPlayCard(p, "vipas", "", nil, "", "Reza's turn")
@@ -262,12 +262,16 @@ func TestAppYatukAdvanced(t *testing.T) {
 	ykBurn(p, "Sara's turn")
 
 	// Sara declares at Vipas; her face-down card is shown in the army
-	// builder: a blue weapon of power 3.
+	// builder: a blue monster of power 10. Of her two wizards the table
+	// picks the stronger, not the referee's default, to carry the gem.
 	ykDeclare(p, "vipas", "Vipas")
 	p.click("#yk-battle-army-" + sara)
-	ykCard(p, "yk-b3", "weapon", []string{"blue"}, "3")
+	ykCard(p, "yk-b3", "monster", []string{"blue"}, "10")
 	p.click("#yk-ask-chain")
-	p.waitText("#yk-chain-total", "Strength 19")
+	p.waitText("#yk-chain-total", "Strength 17")
+	p.click("#yk-ask-battle")
+	p.waitText("#yk-battle-verdict", "Winner: Sara · Strength 17")
+	p.choose("#yk-carrier", "1")
 	ykRecordBattle(p)
 
 	// Five gems taken: Ali and Sara hold two each; Sara's carriers (2 + 6)
@@ -278,6 +282,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.waitText("#yk-tie", "YATUK-END-3")
 	p.waitText("#yk-end-rule", "YATUK-ADV-2")
 	p.waitText("#yk-battles", "Battle 3 at Vitasta (forced): Ali takes the Yellow gem")
+	p.waitText("#yk-battles", "Battle 5 at Vipas (declared): Sara takes the Green gem · Sara 17 · carried by Blue Wizard 6")
 	if got := evalIn[string](p, `[...document.querySelectorAll('#yk-sheet td.carriers')].map(e => e.innerText).join(' ')`); got != "9 8 7" {
 		t.Errorf("the carriers' power on the sheet: %q, want 9 8 7", got)
 	}

@@ -16,7 +16,7 @@ import (
 func TestSheetMatchPageInBrowser(t *testing.T) {
 	b, api := appServer(t)
 	api.do("POST", "/v1/games", map[string]any{"name": "Wingspan", "name_fa": "بال‌گستر", "min_players": 1, "max_players": 5,
-		"categories": []map[string]any{{"id": "birds", "name": "Birds"}, {"id": "eggs", "name": "Eggs"}}}, 201)
+		"categories": []map[string]any{{"id": "birds", "name": "Birds", "name_fa": "پرنده‌ها"}, {"id": "eggs", "name": "Eggs"}}}, 201)
 	p := []string{api.id("POST", "/v1/players", map[string]any{"name": "Sara"}), api.id("POST", "/v1/players", map[string]any{"name": "رضا"})}
 	league := api.id("POST", "/v1/leagues", map[string]any{"name": "Birders", "game": "wingspan"})
 	m := api.id("POST", "/v1/matches", map[string]any{"game": "wingspan", "players": p, "league_id": league})
@@ -40,17 +40,24 @@ func TestSheetMatchPageInBrowser(t *testing.T) {
 	en.open(api.base + "/matches/" + m)
 	waitFor(en, `document.getElementById("live").dataset.state === "live"`)
 	row("birds", 40, 38)
-	waitFor(en, lastRow+` === "birds|40|38"`)
+	waitFor(en, lastRow+` === "Birds|40|38"`)
 	row("eggs", 5, 9)
-	waitFor(en, lastRow+` === "eggs|5|9" && document.querySelector('#players [data-player="`+p[1]+`"] .total').textContent === "47"`)
+	waitFor(en, lastRow+` === "Eggs|5|9" && document.querySelector('#players [data-player="`+p[1]+`"] .total').textContent === "47"`)
 	en.shot("sheet-match-en")
 
+	// The Persian page: the finished match as served, then a new match's
+	// row drawn live, each category by its Persian name.
 	fa := b.tab("sheet page fa")
 	fa.open(api.base + "/matches/" + m + "?lang=fa")
 	waitFor(fa, `document.getElementById("live").dataset.state === "live"`)
-	if first := evalIn[string](fa, `[...document.querySelectorAll('#sheet tbody tr')[0].querySelectorAll('td')].map(td => td.textContent).join('|')`); first != "۴۰|۳۸" {
-		t.Errorf("the Persian sheet's first row: %q", first)
+	if first := evalIn[string](fa, lastRow); first != "Eggs|۵|۹" {
+		t.Errorf("the Persian sheet's last row: %q", first)
 	}
+	m = api.id("POST", "/v1/matches", map[string]any{"game": "wingspan", "players": p, "league_id": league})
+	fa.open(api.base + "/matches/" + m + "?lang=fa")
+	waitFor(fa, `document.getElementById("live").dataset.state === "live"`)
+	row("birds", 40, 38)
+	waitFor(fa, lastRow+` === "پرنده‌ها|۴۰|۳۸"`)
 	fa.shot("sheet-match-fa")
 	// The pages name no icon, so the browser asks for /favicon.ico.
 	b.mu.Lock()

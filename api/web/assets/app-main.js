@@ -416,6 +416,7 @@ function tableApp() {
         else if (typeof v === 'string') parts.push(k + ' ' + (this.players().some((p) => p.id === v) ? this.nameOf(v) : v));
         else if (Array.isArray(v) && v.length && v.every((x) => x && typeof x.name === 'string')) parts.push(k + ' ' + v.map((x) => x.name).join(this.lang === 'fa' ? '، ' : ', '));
         else if (this.isPlayerNumbers(v)) parts.push(k + ' ' + Object.entries(v).map(([id, x]) => this.nameOf(id) + ' ' + this.n(x)).join(this.lang === 'fa' ? '، ' : ', '));
+        else if (this.isPlayerList(v)) parts.push(k + ' ' + v.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', '));
       }
       return who + type + (parts.length ? ' · ' + parts.join(', ') : '');
     },
@@ -614,7 +615,8 @@ function tableApp() {
     },
     eventLine(e) { return this.n(e.place) + '. ' + this.describe(e.type, e.data || {}); },
     // editEvent opens a form of the event's plain fields (numbers, names,
-    // text, yes/no, a number for each player); other lists and objects
+    // text, yes/no, a number for each player, each name of a list of
+    // players such as the players dice went to); other lists and objects
     // stay as they are.
     editEvent(e) {
       const fields = [];
@@ -624,15 +626,18 @@ function tableApp() {
         } else if (typeof v === 'number') fields.push({ key: k, kind: 'number', value: String(v) });
         else if (typeof v === 'boolean') fields.push({ key: k, kind: 'bool', value: v ? 'true' : 'false' });
         else if (typeof v === 'string') fields.push({ key: k, kind: this.players().some((p) => p.id === v) ? 'player' : 'text', value: v });
+        else if (this.isPlayerList(v)) v.forEach((id, i) => fields.push({ key: k + '-' + (i + 1), path: [k, i], kind: 'player', value: id }));
       }
       this.editing = { open: true, seq: e.seq, type: e.type, data: e.data, fields };
     },
     fieldIs(f, kind) { return f.kind === kind; },
+    isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
     async saveEdit() {
       const data = JSON.parse(JSON.stringify(this.editing.data || {}));
       for (const f of this.editing.fields) {
-        if (f.path) { const v = parseNumber(f.value); if (v !== null) data[f.path[0]][f.path[1]] = v; } else if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) data[f.key] = v; } else if (f.kind === 'bool') data[f.key] = f.value === 'true';
-        else data[f.key] = f.value;
+        const set = (v) => { if (f.path) data[f.path[0]][f.path[1]] = v; else data[f.key] = v; };
+        if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) set(v); } else if (f.kind === 'bool') set(f.value === 'true');
+        else set(f.value);
       }
       const ok = await this.correct(this.editing.seq, this.editing.type, data);
       if (ok === true) this.openEvents();

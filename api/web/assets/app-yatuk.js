@@ -26,7 +26,7 @@ addWords({
     yk_revealed_no: 'Card turned face up {k}', yk_spell_name: 'Name of the spell', yk_white_best: 'The best colour (the referee picks)',
     yk_carriers: 'Carriers\' power', yk_battles: 'Battles', yk_tie_break: 'A tie on gems: the player whose carrying wizards have the lower total power wins; a tie on that too is a shared win.',
     yk_battle_row: '{h}Battle {n} at {l} ({t}): {p} takes the {g} gem', yk_hand_prefix: 'Hand {n} · ', yk_carried_by: 'carried by {c}', yk_taken_from: 'taken from {p}',
-    yk_column_of: 'The column: {c}',
+    yk_column_of: 'The column: {c}', yk_carrier: 'The wizard who carries the gem', yk_carrier_default: 'The weakest: {c}',
     white: 'White', land_vipas: 'Vipas', land_vitasta: 'Vitasta', land_parushni: 'Parushni', land_sutudri: 'Sutudri', land_gomati: 'Gomati',
   },
   fa: {
@@ -47,7 +47,7 @@ addWords({
     yk_revealed_no: 'کارتِ روشده‌ی {k}', yk_spell_name: 'نامِ طلسم', yk_white_best: 'بهترین رنگ (داور انتخاب می‌کند)',
     yk_carriers: 'قدرتِ حاملان', yk_battles: 'نبردها', yk_tie_break: 'تساوی در گوهرها: بازیکنی برنده است که جادوگرانِ حاملِ گوهرهایش قدرتِ کمتری دارند؛ اگر آن هم برابر باشد، برد مشترک است.',
     yk_battle_row: '{h}نبردِ {n} در {l} ({t}): {p} گوهرِ {g} را می‌برد', yk_hand_prefix: 'دستِ {n} · ', yk_carried_by: 'با {c}', yk_taken_from: 'گرفته از {p}',
-    yk_column_of: 'ستون: {c}',
+    yk_column_of: 'ستون: {c}', yk_carrier: 'جادوگری که گوهر را می‌برد', yk_carrier_default: 'ضعیف‌ترین: {c}',
     white: 'سفید', land_vipas: 'ویپاس', land_vitasta: 'ویتاستا', land_parushni: 'پاروشنی', land_sutudri: 'سوتودری', land_gomati: 'گوماتی',
   },
 });
@@ -71,7 +71,7 @@ export function yatukScreen() {
     builder: { open: false, land: '', player: '', cards: [] },
     chain: null,
     // battle holds each participant's revealed column for the battle due.
-    battle: { land: '', armies: {}, white: '' },
+    battle: { land: '', armies: {}, white: '', carrier: '' },
     battleVerdict: null,
 
     yk() { return this.st(); },
@@ -250,7 +250,7 @@ export function yatukScreen() {
       const d = this.due();
       const armies = {};
       for (const p of this.participants()) armies[p] = this.revealed(d.land, p);
-      this.battle = { land: d.land, armies, white: '' };
+      this.battle = { land: d.land, armies, white: '', carrier: '' };
       this.battleVerdict = null;
     },
     // whiteHolder is the battle's participant holding the white gem, who
@@ -259,7 +259,18 @@ export function yatukScreen() {
       const g = (this.yk().gems || []).find((x) => x.gem === 'white');
       return g && g.holder && this.participants().includes(g.holder) ? g.holder : '';
     },
-    setWhite(c) { this.battle.white = c; this.battleVerdict = null; },
+    setWhite(c) { this.battle.white = c; this.battle.carrier = ''; this.battleVerdict = null; },
+    // carrierChoices are the wizards of the winner's army as the referee
+    // ruled it: the table picks the one who carries the gem (YATUK-BATTLE-12).
+    carrierChoices() {
+      const v = this.battleVerdict;
+      if (!v || !v.winner) return [];
+      return (this.battleArmies()[v.winner] || []).map((d, i) => ({ position: i + 1, card: cardOf(d) }))
+        .filter((w) => w.card.kind === 'wizard')
+        .map((w) => ({ position: w.position, label: this.t('yk_card_no', { k: w.position }) + ': ' + this.cardLabel(w.card) }));
+    },
+    carrierIs(position) { return this.battle.carrier !== '' && Number(this.battle.carrier) === position; },
+    defaultCarrier() { const c = this.battleVerdict && this.battleVerdict.carrier; return c ? this.cardLabel(c.card) : ''; },
     battleArmies() { return this.revealing() ? this.battle.armies : {}; },
     armyText(p) { return (this.battleArmies()[p] || []).map((c) => this.cardLabel(cardOf(c))).join(' · '); },
     battleData() {
@@ -267,6 +278,7 @@ export function yatukScreen() {
       for (const [p, cards] of Object.entries(this.battleArmies())) armies[p] = cards.map(cardOf);
       const out = { land: this.due().land, armies };
       if (this.battle.white && this.whiteHolder()) out.white_gem_color = this.battle.white;
+      if (this.battle.carrier && this.carrierChoices().length > 1) out.carrier = Number(this.battle.carrier);
       return out;
     },
     // askBattle asks the referee about the battle as it will be recorded:
@@ -275,6 +287,7 @@ export function yatukScreen() {
       const d = this.due();
       const land = this.lands().find((x) => x.land === d.land) || {};
       const q = Object.assign(this.battleData(), { players: this.players().map((p) => p.id), current_player: d.current_player || this.yk().current_player, capacity: land.capacity });
+      delete q.carrier; // the table's pick, once the referee has named the winner
       if (d.type === 'declared') q.declared_by = d.declared_by || q.current_player;
       const gems = {};
       for (const p of this.participants()) { const g = this.ownerGems(p); if (g.length) gems[p] = g; }
@@ -296,7 +309,7 @@ export function yatukScreen() {
     },
     async recordBattle() {
       const ok = await this.send('battle_resolved', this.battleData());
-      if (ok === true) { this.battle = { land: '', armies: {}, white: '' }; this.battleVerdict = null; this.closeBuilder(); }
+      if (ok === true) { this.battle = { land: '', armies: {}, white: '', carrier: '' }; this.battleVerdict = null; this.closeBuilder(); }
     },
 
     // ---- the sheet: every battle, and the tie-break on gems

@@ -122,7 +122,7 @@
       }
       const used = new Set([labelKey, 'voided']);
       if (isNum(r[labelKey])) row.label = M.fmt(lang, r[labelKey], 0);
-      else if (typeof r.category === 'string' && !labelKey) { row.label = r.category; used.add('category'); }
+      else if (typeof r.category === 'string' && !labelKey) { row.label = L['c_' + r.category] || r.category; used.add('category'); }
       row.voided = r.voided === true;
       for (const k of CELL_KEYS) {
         const cells = playerMap(r, k, ids);
