@@ -129,9 +129,23 @@ func TestMatchBodyEqualsAFullEncoding(t *testing.T) {
 						if m.LeagueID != "" {
 							league = &m.LeagueID
 						}
+						// The rows sent: the sheet from the answer's own
+						// index on, which after an event is its last row
+						// or the one before.
+						var got struct{ Rounds ChangedRounds }
+						if err := json.Unmarshal(answer, &got); err != nil {
+							t.Fatal(err)
+						}
+						var sheet []json.RawMessage
+						whole, _ := json.Marshal(m.State.Scores().Rounds)
+						_ = json.Unmarshal(whole, &sheet)
+						if got.Rounds.From > len(sheet) || got.Rounds.From < len(sheet)-2 {
+							t.Fatalf("v%d: rows from %d of a sheet of %d", m.Version, got.Rounds.From, len(sheet))
+						}
 						want, _ = json.Marshal(AppendedCompactResponse{Event: ev, Match: MatchCompact{ID: m.ID, Game: m.Game, LeagueID: league,
 							Status: m.Status, Version: m.Version, Next: next, State: state, Totals: m.State.Scores().Totals,
-							Result: m.State.Result(), UpdatedAt: timeString(m.UpdatedAt)}})
+							Result: m.State.Result(), UpdatedAt: timeString(m.UpdatedAt)},
+							Rounds: ChangedRounds{From: got.Rounds.From, Rows: sheet[got.Rounds.From:]}})
 					}
 					if want = append(want, '\n'); !bytes.Equal(answer, want) {
 						t.Fatalf("v%d %s: the answer differs from encoding/json's:\n got %s\nwant %s", m.Version, lang, answer, want)
@@ -337,8 +351,16 @@ func TestEncodeCacheFinishedBudget(t *testing.T) {
 // AppendedCompactResponse is the default answer to an append, an undo or a
 // correction: the event and the match without its score sheet.
 type AppendedCompactResponse struct {
-	Event EventResponse `json:"event"`
-	Match MatchCompact  `json:"match"`
+	Event  EventResponse `json:"event"`
+	Match  MatchCompact  `json:"match"`
+	Rounds ChangedRounds `json:"rounds"`
+}
+
+// ChangedRounds are the score sheet's rows a change touched: the rows from
+// index From on.
+type ChangedRounds struct {
+	From int               `json:"from"`
+	Rows []json.RawMessage `json:"rows"`
 }
 
 // MatchCompact is the match after a change without its players, options

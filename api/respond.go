@@ -132,20 +132,25 @@ func (s *Server) appendAppendedFrom(b []byte, res *db.Appended, e *encodedMatch,
 }
 
 // appendShort appends the default answer to a change, AppendedCompactResponse
-// (the event and the match without its score sheet, a size that does not
-// grow with the match), or when not compact AppendedMinimalResponse (the
-// event and the match's summary).
+// (the event, the match without its score sheet and the sheet's rows the
+// change touched: a size that does not grow with the match), or when not
+// compact AppendedMinimalResponse (the event and the match's summary).
 func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bool) []byte {
 	b = append(b, `{"event":`...)
 	b = s.appendEventJSON(b, res.Event, lang)
 	b = append(b, `,"match":`...)
 	b = appendSummary(b, res.Match, lang, compact)
-	return append(b, '}')
+	b = append(b, '}')
+	if compact {
+		b = appendChangedRounds(b, res)
+	}
+	return b
 }
 
-// appendChangedRounds ends a streamed change, an AppendedCompactResponse in b,
-// with the rows of the score sheet it changed, so that a live page updates
-// its sheet without the whole match: "rounds": {"from": i, "rows": [...]}
+// appendChangedRounds ends a compact answer (an event POST's by default, and
+// every match stream's change) with the rows of the score sheet it changed,
+// so that the table app and a live page update their sheet without the whole
+// match: "rounds": {"from": i, "rows": [...]}
 // replaces the rows from index i on. Only a sheet's last row may change
 // (rules.Scores), so that is one or two rows, or none after an undo; after
 // a correction it is every row.

@@ -78,7 +78,7 @@ func (m *matchMsg) data(s *Server, lang string) []byte {
 	if lang == "fa" {
 		l = &m.fa
 	}
-	l.once.Do(func() { l.b = appendChangedRounds(s.appendShort(nil, m.res, lang, true), m.res) })
+	l.once.Do(func() { l.b = s.appendShort(nil, m.res, lang, true) })
 	return l.b
 }
 

@@ -351,5 +351,12 @@ func TestAppWizardFullMatch(t *testing.T) {
 	if got, want := sheetTotals(p), apiTotals(c, id, ids); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("the app's totals %v, the API's %v", got, want)
 	}
+	// Each tap's answer is the compact one, and the sheet follows from its
+	// rows: the whole match is loaded when it opens and when it finishes,
+	// not after each of the 80 events.
+	loads := evalIn[int](p, `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/v1/matches/`+id+`')).length`)
+	if loads > 3 {
+		t.Errorf("the app loaded the whole match %d times", loads)
+	}
 	b.clean()
 }

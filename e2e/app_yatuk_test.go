@@ -179,8 +179,9 @@ func ykDeclare(p *tab, land, name string) {
 // and power given, a battle declared too early refused with its rule, a
 // forced battle where the white gem's colour decides (the referee's answer
 // for red, then for green), the hand played to the fifth gem (no end at
-// three in the advanced mode), a carrier picked among the winner's wizards,
-// and the tie on gems broken by the carriers' power.
+// three in the advanced mode), a carrier picked among the winner's wizards
+// and then fixed from the score sheet, and the tie on gems broken by the
+// carriers' power.
 func TestAppYatukAdvanced(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("yatuk-advanced")
@@ -286,6 +287,16 @@ func TestAppYatukAdvanced(t *testing.T) {
 	if got := evalIn[string](p, `[...document.querySelectorAll('#yk-sheet td.carriers')].map(e => e.innerText).join(' ')`); got != "9 8 7" {
 		t.Errorf("the carriers' power on the sheet: %q, want 9 8 7", got)
 	}
+
+	// Fixed from the sheet: the weaker wizard carried the green gem after all.
+	p.click("#yk-fix-battle-5")
+	p.typeIn("#edit-carrier", "2")
+	p.click("#edit-save")
+	p.waitText("#events", "carrier 2")
+	p.click("#tab-sheet")
+	p.waitText("#yk-battles", "carried by Yellow Wizard 1")
+	waitFor(p, `[...document.querySelectorAll('#yk-sheet td.carriers')].map(e => e.innerText).join(' ') === '9 3 7'`)
+	wonAlone(c, id, sara)
 	p.axe("yatuk advanced")
 	persianScreen(p, "yatuk-advanced", "#yk-battles", "نبرد")
 	b.clean()

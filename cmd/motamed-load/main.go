@@ -71,6 +71,8 @@ const (
 	scenarioPlay     = "play"
 	scenarioGetMatch = "get-match"
 	scenarioCeiling  = "ceiling"
+	scenarioLong     = "long"
+	scenarioResume   = "resume"
 )
 
 type stringList []string
@@ -106,8 +108,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.Uint64Var(&seed, "seed", 1, "seed of every random choice: the same seed plays the same matches")
 	fs.IntVar(&cfg.pool, "pool", 24, "matches generated (and checked against the rules) per game before the load; tables draw from them")
 	fs.Int64Var(&cfg.preloadEvents, "preload-events", 0, "stop once this many events are accepted (fill a database; reads off, --duration defaults to 24h)")
-	fs.StringVar(&cfg.scenario, "scenario", scenarioPlay, "play: tables play matches; get-match: --tables clients GET one match of --match-events events; ceiling: the play scenario's events against the bare server bench/motamed-ceiling")
-	fs.IntVar(&cfg.matchEvents, "match-events", 200, "get-match: events recorded in the match that is read")
+	fs.StringVar(&cfg.scenario, "scenario", scenarioPlay, "play: tables play matches; get-match: --tables clients GET one match of --match-events events; ceiling: the play scenario's events against the bare server bench/motamed-ceiling; long: each table records one Munchkin match of --match-events events (20,000 unless set); resume: with --db, send each match an earlier run left in progress its next event (the first appends after a restart)")
+	fs.IntVar(&cfg.matchEvents, "match-events", 200, "get-match: events recorded in the match that is read; long: events in each table's match")
 	fs.IntVar(&cfg.matchesPerTable, "matches-per-table", 1, "matches each table keeps in progress, recording their events in turn (e.g. 157 x 64 tables for 10,000 open matches)")
 	fs.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "per-request timeout")
 	fs.BoolVar(&cfg.idempotency, "idempotency-keys", false, "send a fresh Idempotency-Key with every POST")
@@ -128,7 +130,10 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	cfg.seed = seed
 	cfg.serverArgs = serverArgs
-	if cfg.preloadEvents > 0 {
+	if cfg.scenario == scenarioLong && !set["match-events"] {
+		cfg.matchEvents = 20000
+	}
+	if cfg.preloadEvents > 0 || cfg.scenario == scenarioLong || cfg.scenario == scenarioResume {
 		if !set["duration"] {
 			cfg.duration = 24 * time.Hour
 		}
@@ -149,8 +154,12 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return cfg, errors.New("--pool must be at least 1")
 	case cfg.matchesPerTable < 1:
 		return cfg, errors.New("--matches-per-table must be at least 1")
-	case cfg.scenario != scenarioPlay && cfg.scenario != scenarioGetMatch && cfg.scenario != scenarioCeiling:
-		return cfg, fmt.Errorf("--scenario %q: use %s, %s or %s", cfg.scenario, scenarioPlay, scenarioGetMatch, scenarioCeiling)
+	case !slices.Contains([]string{scenarioPlay, scenarioGetMatch, scenarioCeiling, scenarioLong, scenarioResume}, cfg.scenario):
+		return cfg, fmt.Errorf("--scenario %q: use %s, %s, %s, %s or %s", cfg.scenario, scenarioPlay, scenarioGetMatch, scenarioCeiling, scenarioLong, scenarioResume)
+	case cfg.scenario == scenarioResume && cfg.db == "":
+		return cfg, errors.New("--scenario resume needs --spawn and --db: the database an earlier run filled")
+	case cfg.scenario == scenarioLong && cfg.matchesPerTable != 1:
+		return cfg, errors.New("--scenario long records one match per table")
 	case cfg.matchEvents < 1:
 		return cfg, errors.New("--match-events must be at least 1")
 	case cfg.answer != "compact" && cfg.answer != "minimal" && cfg.answer != "full":
@@ -263,6 +272,14 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 		rep.StandingsShare = 0
 	}
 
+	var open openMatches
+	if cfg.scenario == scenarioResume {
+		var err error
+		if open, err = loadOpen(cfg.db); err != nil {
+			return nil, err
+		}
+		cfg.seed, cfg.pool, cfg.games, rep.Seed = open.Seed, open.Pool, open.Games, open.Seed
+	}
 	addr, token, pid := cfg.addr, cfg.token, cfg.pid
 	var srv *server
 	if cfg.spawn != "" {
@@ -340,7 +357,17 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 		return nil, err
 	}
 	rn := &runner{cfg: cfg, cl: cl}
-	if cfg.scenario == scenarioGetMatch {
+	if cfg.scenario == scenarioLong {
+		if !supported["munchkin"] {
+			return nil, errors.New("the server does not offer munchkin, which the long scenario plays")
+		}
+		seq, err := play.Long(cfg.seed, cfg.matchEvents)
+		if err != nil {
+			return nil, err
+		}
+		spec, _ := play.ByID("munchkin")
+		rn.pool, rn.specs, rn.weights, rep.Games = play.Pool{"munchkin": {seq}}, []play.Spec{spec}, []float64{1}, []string{"munchkin"}
+	} else if cfg.scenario == scenarioGetMatch {
 		if !supported["wizard"] {
 			return nil, errors.New("the server does not offer wizard, which the get-match scenario plays")
 		}
@@ -388,7 +415,7 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	}
 
 	start := time.Now()
-	if cfg.scenario == scenarioPlay {
+	if cfg.scenario == scenarioPlay || cfg.scenario == scenarioLong {
 		if err := rn.createLeagues(ctx, setup); err != nil {
 			return nil, err
 		}
@@ -408,6 +435,26 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	switch cfg.scenario {
+	case scenarioPlay:
+		if cfg.matchesPerTable > 1 { // many matches: the load measures their events, not their creation
+			if err := rn.openMatches(ctx, tables); err != nil {
+				return nil, err
+			}
+			for _, t := range tables {
+				setup.merge(t.tally)
+				t.tally = newTally()
+			}
+		}
+	case scenarioResume:
+		if err := rn.dealOpen(open, tables); err != nil {
+			return nil, err
+		}
+	case scenarioLong:
+		for _, t := range tables {
+			t.long = &longTally{events: cfg.matchEvents}
+		}
 	}
 	var matchPath string
 	if cfg.scenario == scenarioGetMatch {
@@ -440,9 +487,12 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if cfg.scenario == scenarioGetMatch {
+			switch cfg.scenario {
+			case scenarioGetMatch:
 				rn.getMatchLoad(lctx, t, matchPath)
-			} else { // play, and ceiling: the same events
+			case scenarioResume:
+				rn.resume(lctx, t)
+			default: // play, long, and ceiling: the play scenario's events
 				rn.play(lctx, t)
 			}
 		}()
@@ -459,8 +509,20 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	finishServer()
 
 	total := newTally()
+	var longs []*longTally
 	for _, t := range tables {
 		total.merge(t.tally)
+		if t.long != nil {
+			longs = append(longs, t.long)
+		}
+	}
+	if cfg.scenario == scenarioLong {
+		rep.Long = longReport(longs, cfg.matchEvents)
+	}
+	if cfg.db != "" && (cfg.scenario == scenarioPlay || cfg.scenario == scenarioResume) {
+		if err := saveOpen(cfg.db, cfg, tables); err != nil {
+			return rep, err
+		}
 	}
 	rep.fill(total, elapsed, setup)
 	rep.CPU = cpuReport(cpuStart, cpuEnd, rep.Requests)

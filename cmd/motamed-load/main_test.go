@@ -304,3 +304,50 @@ func TestEndToEndCeiling(t *testing.T) {
 		t.Errorf("server %+v", rep.Server)
 	}
 }
+
+// End to end, the long scenario: two tables each record a 2,100-event
+// Munchkin match to its end (left in progress), and the report compares
+// the answers and append times at the start and the end of the match.
+func TestEndToEndLong(t *testing.T) {
+	bin := buildServer(t)
+	code, rep, stderr := runJSON(t, "--spawn", bin, "--scenario", "long", "--tables", "2", "--match-events", "2100", "--server-arg=--synchronous=NORMAL")
+	if code != 0 || rep.Errors != 0 || rep.Events != 4200 {
+		t.Fatalf("exit %d, %d events, %d errors: %q\nstderr:\n%s", code, rep.Events, rep.Errors, rep.ErrorMessages, stderr)
+	}
+	l := rep.Long
+	if l == nil || l.Matches != 2 || l.Window != 1000 || l.AnswerAt100 <= 0 || l.AnswerAtLast <= 0 || l.FirstMeanMS <= 0 || l.LastMeanMS <= 0 {
+		t.Fatalf("long report %+v", l)
+	}
+	if l.SizeRatio > 1.2 {
+		t.Errorf("the answer grew with the match: %.0f B at event 100, %.0f B at the last", l.AnswerAt100, l.AnswerAtLast)
+	}
+	t.Logf("%+v", *l)
+}
+
+// End to end, a restart: a run on a database leaves its open matches
+// beside it, and the resume scenario starts the server on that database
+// and sends each its next event once; a second resume goes on from there.
+func TestEndToEndResume(t *testing.T) {
+	bin := buildServer(t)
+	db := filepath.Join(t.TempDir(), "m.db")
+	code, rep, stderr := runJSON(t, "--spawn", bin, "--db", db, "--tables", "3", "--matches-per-table", "4", "--preload-events", "300", "--pool", "4")
+	if code != 0 || rep.Errors != 0 {
+		t.Fatalf("fill: exit %d, %q\n%s", code, rep.ErrorMessages, stderr)
+	}
+	open, err := loadOpen(db)
+	if err != nil || len(open.Matches) < 6 {
+		t.Fatalf("open matches %d: %v", len(open.Matches), err)
+	}
+	for round := 1; round <= 2; round++ {
+		code, rep, stderr = runJSON(t, "--spawn", bin, "--db", db, "--scenario", "resume", "--tables", "2")
+		if code != 0 || rep.Errors != 0 || rep.Events == 0 {
+			t.Fatalf("resume %d: exit %d, %d events, %q\n%s", round, code, rep.Events, rep.ErrorMessages, stderr)
+		}
+		if s := rep.Server; s == nil || s.ReadyMS <= 0 {
+			t.Errorf("resume %d: server %+v", round, rep.Server)
+		}
+	}
+	if code, _, _ := runJSON(t, "--spawn", bin, "--db", filepath.Join(t.TempDir(), "none.db"), "--scenario", "resume"); code != 2 {
+		t.Errorf("resume without open matches: exit %d, want 2", code)
+	}
+}

@@ -47,6 +47,7 @@ type Report struct {
 	MatchesFinished  map[string]int64      `json:"matches_finished"`
 	MatchesAbandoned int64                 `json:"matches_abandoned"`
 	Server           *ServerReport         `json:"server,omitempty"`
+	Long             *LongReport           `json:"long,omitempty"`
 }
 
 // KindReport is one request kind's count, rate and latencies (ms).
@@ -222,6 +223,9 @@ func (r *Report) print(w io.Writer) {
 			fmt.Fprintf(w, "   stop: %s", s.Stop)
 		}
 		fmt.Fprintln(w)
+	}
+	if r.Long != nil {
+		r.Long.print(w)
 	}
 	if c := r.CPU; c != nil {
 		fmt.Fprint(w, "cpu during the load")

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -114,11 +115,14 @@ type table struct {
 	tally   *tally
 	matches []*liveMatch
 	cursor  int
+	long    *longTally // the long scenario's
 }
 
 // liveMatch is a match in progress on the server.
 type liveMatch struct {
 	seq        *play.Seq
+	idx        int      // in the pool
+	players    []string // by seat
 	id         string
 	rep        *play.Replacer
 	next       int
@@ -188,6 +192,9 @@ func (rn *runner) newTables(ctx context.Context, n int) ([]*table, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			if rn.cfg.scenario == scenarioResume { // the matches have their players
+				return
+			}
 			if rn.cfg.scenario == scenarioCeiling { // the bare server keeps no players
 				for p := 0; p < playersPerTable; p++ {
 					t.players = append(t.players, fmt.Sprintf("pl_t%05dp%010d", t.n+1, p+1)) // as long as Motamed's IDs
@@ -220,17 +227,50 @@ func (rn *runner) newTables(ctx context.Context, n int) ([]*table, error) {
 	return tables, nil
 }
 
+// openMatches starts every table's --matches-per-table matches before the
+// load, several tables at a time.
+func (rn *runner) openMatches(ctx context.Context, tables []*table) error {
+	sem := make(chan struct{}, 16)
+	var wg sync.WaitGroup
+	var failed atomic.Bool
+	for _, t := range tables {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			for i := range t.matches {
+				if t.matches[i] = rn.startMatch(ctx, t); t.matches[i] == nil {
+					failed.Store(true)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
+		for _, t := range tables {
+			if len(t.tally.messages) > 0 {
+				return errors.New("starting the matches: " + t.tally.messages[0])
+			}
+		}
+		return errors.New("starting the matches was interrupted")
+	}
+	return nil
+}
+
 // startMatch creates a new match at t from the pool.
 func (rn *runner) startMatch(ctx context.Context, t *table) *liveMatch {
 	spec := rn.pickGame(t.r)
 	seqs := rn.pool[spec.ID]
-	seq := seqs[t.r.IntN(len(seqs))]
+	idx := t.r.IntN(len(seqs))
+	seq := seqs[idx]
 	perm := t.r.Perm(len(t.players))
 	ids := make([]string, seq.Seats)
 	for i := range ids {
 		ids[i] = t.players[perm[i]]
 	}
-	m := &liveMatch{seq: seq, rep: seq.Replacer(ids), league: rn.leagues[spec.ID]}
+	m := &liveMatch{seq: seq, idx: idx, players: ids, rep: seq.Replacer(ids), league: rn.leagues[spec.ID]}
 	if rn.cfg.scenario == scenarioCeiling {
 		// The bare server creates nothing: a match is a new key in its
 		// log. The keys grow as Motamed's time-ordered IDs do.
@@ -331,6 +371,12 @@ func (rn *runner) play(ctx context.Context, t *table) {
 		t.tally.events++
 		t.tally.eventBytes += int64(len(body))
 		rn.accepted.Add(1)
+		if t.long != nil {
+			t.long.note(m.next, res)
+			if last { // a long match stays in progress: the table is done
+				return
+			}
+		}
 		m.next++
 		if !last {
 			continue

@@ -10,15 +10,15 @@ import (
 	"strings"
 )
 
-// defaultMemoryLimit keeps a busy server (64 tables, or 10,000 matches in
-// progress) within about 150 MB of resident memory: without a limit the
-// collector lets the heap grow to twice the live data before it runs, and
-// the peak lands near or above that. The limit is soft: a server whose live
-// data needs more keeps working, but the collector then runs almost without
-// pause, so the caches (--cache-size, --cache-bytes, and the 16 MB of
-// encoded answers) are bounded to keep the live data well below it: about
-// 50 MB at their defaults. Raise the limit with the caches.
-const defaultMemoryLimit = "100MiB"
+// defaultMemoryLimit is the soft limit of the Go heap. Without a limit the
+// collector lets the heap grow to twice the live data before it runs; near
+// the limit it runs almost without pause. 200 MiB leaves room above what the
+// caches hold at their defaults (--cache-bytes 128 MiB of states, as
+// estimated, and 16 MB of encoded answers): at 100 MiB, 10,000 matches in
+// progress filled the heap and made half their appends' CPU the collector's.
+// A server whose live data needs more keeps working; raise the limit with
+// the caches.
+const defaultMemoryLimit = "200MiB"
 
 // parseSize reads a byte count: a whole number with an optional unit (B,
 // KB, MB, GB, KiB, MiB, GiB); "0" or "off" means no limit (returned as 0).

@@ -25,12 +25,14 @@ type who struct{ en, fa string }
 
 func playerWho(name string) who { return who{name, name} }
 
-// start is the English name at the start of a sentence ("The fighter").
+// start is the English name at the start of a sentence: "the fighter"
+// becomes "The fighter"; a player's name stays as entered, whatever its
+// script ("رضا", "sara").
 func (w who) start() string {
-	if w.en == "" {
-		return ""
+	if w.en == w.fa || !strings.HasPrefix(w.en, "the ") {
+		return w.en
 	}
-	return strings.ToUpper(w.en[:1]) + w.en[1:]
+	return "T" + w.en[1:]
 }
 
 // character is what the rules need to know about Race and Class cards.

@@ -87,3 +87,17 @@ func TestWonCombatStillEarnsItsLevels(t *testing.T) {
 	wantLevel(t, won, "Ali", 10)
 	note(t, notes, "MUNCHKIN-WIN-1")
 }
+
+// A sentence that starts with a player's name keeps the name as entered:
+// a Persian name's first letter is not cut in half, an English one is not
+// capitalised.
+func TestSentenceStartKeepsNames(t *testing.T) {
+	for name, want := range map[string]string{"رضا": "رضا", "sara": "sara", "Kian": "Kian"} {
+		if got := playerWho(name).start(); got != want {
+			t.Errorf("start of %q: %q", name, got)
+		}
+	}
+	if got := fighterWho.start(); got != "The fighter" {
+		t.Errorf("start of the fighter: %q", got)
+	}
+}

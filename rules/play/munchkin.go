@@ -163,10 +163,12 @@ func munchkinFight(r *rand.Rand, o *oracle, seats []string, cur, top int) {
 	p := s.Players[cur]
 	bonus := p.EquippedBonus + r.IntN(3)
 	strength := p.Level + bonus
-	// Monsters worth a bit less than the fighter most of the time.
+	// Monsters worth a bit less than the fighter most of the time. A long
+	// match (see Long) loses every fight that could reach the winning level.
+	nearTop := o.stopAt > 0 && p.Level >= top-3
 	total := strength - 1 - r.IntN(4)
-	if chance(r, 0.3) {
-		total = strength + r.IntN(6)
+	if chance(r, 0.3) || nearTop {
+		total = strength + 1 + r.IntN(5)
 	}
 	total = max(total, 1)
 	count := 1
@@ -190,14 +192,14 @@ func munchkinFight(r *rand.Rand, o *oracle, seats []string, cur, top int) {
 		monsters[1].Name += " (2)"
 	}
 	data := map[string]any{"player": seats[cur], "bonus": bonus, "monsters": monsters}
-	if chance(r, 0.15) {
+	if chance(r, 0.15) && !nearTop {
 		h := (cur + 1 + r.IntN(len(seats)-1)) % len(seats)
-		if !s.Players[h].Dead {
+		if !s.Players[h].Dead && (o.stopAt == 0 || s.Players[h].Level < top-3) {
 			data["helper"] = seats[h]
 			data["helper_bonus"] = r.IntN(4)
 		}
 	}
-	if chance(r, 0.2) {
+	if chance(r, 0.2) && !nearTop {
 		data["one_shot_bonus"] = r.IntN(3)
 	}
 	o.emit("combat", data)

@@ -183,6 +183,9 @@ type oracle struct {
 	n     int
 	state rules.State
 	seq   *Seq
+	// stopAt, when positive, ends the match unfinished at that many events
+	// (see Long); the generator then avoids every event that would win.
+	stopAt int
 }
 
 // genFailure carries a generator's failure out of the play function.
@@ -231,6 +234,12 @@ func (o *oracle) emit(typ string, data any) {
 	o.state = next
 	o.seq.Types = append(o.seq.Types, typ)
 	o.seq.Bodies = append(o.seq.Bodies, string(body))
+	if o.stopAt > 0 {
+		if len(o.seq.Bodies) == o.stopAt {
+			panic(genFailure{errLongEnough})
+		}
+		return
+	}
 	if len(o.seq.Bodies) > o.spec.maxEvents && o.state.Result() == nil {
 		o.fail(errTooLong)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -183,11 +185,14 @@ func nameOf(first, second string) string {
 	return second
 }
 
+// capitalize upper-cases the first letter of a sentence's subject, a whole
+// letter in any script (a row named in Persian keeps its first letter).
 func capitalize(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 func rangeText(lo, hi *int) string {

@@ -169,3 +169,12 @@ func TestStateJSON(t *testing.T) {
 		t.Fatalf("%s %v", b, err)
 	}
 }
+
+// A subject named in Persian keeps its first letter whole.
+func TestCapitalizeKeepsWholeLetters(t *testing.T) {
+	for in, want := range map[string]string{"پرنده‌ها": "پرنده‌ها", "round 3": "Round 3", "": ""} {
+		if got := capitalize(in); got != want {
+			t.Errorf("capitalize(%q) = %q", in, got)
+		}
+	}
+}

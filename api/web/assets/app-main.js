@@ -368,6 +368,20 @@ function tableApp() {
     nextText() { return this.text((this.match && this.match.next) || ''); },
     rounds() { return (this.match && this.match.scores && this.match.scores.rounds) || []; },
     isGame(id) { return !!this.match && this.match.game === id; },
+    // applyChange takes the compact answer to a change sent at version base:
+    // the match's new state and totals, and the sheet's rows from
+    // rounds.from on. It reports false when the answer cannot be applied to
+    // the match held (another device changed it, or the match's status
+    // changed, which a whole match shows better); the caller then reloads.
+    applyChange(d, base) {
+      const m = this.match, c = d.match, r = d.rounds;
+      if (!m || !c || !r || !m.scores || c.status !== m.status) return false;
+      if (m.version !== base && r.from !== 0) return false;
+      for (const k of ['version', 'next', 'state', 'result', 'updated_at']) m[k] = c[k];
+      const rows = Array.isArray(r.rows) && Array.isArray(m.scores.rounds) ? m.scores.rounds.slice(0, r.from).concat(r.rows) : r.rows;
+      m.scores = Object.assign({}, m.scores, { totals: c.totals, rounds: rows });
+      return true;
+    },
 
     openStream(id) {
       if (!window.EventSource) return;
@@ -513,8 +527,7 @@ function tableApp() {
           this.queue.shift();
           saveQueue(this.queue);
           if (this.match && q.match === this.match.id && r && r.match) {
-            if (r.match.scores) this.match = r.match;
-            else await this.refresh();
+            if (!this.applyChange(r, q.base)) await this.refresh();
           }
           this.settle(q.key, true);
         }
@@ -525,7 +538,7 @@ function tableApp() {
     },
     async transmit(q) {
       const base = '/v1/matches/' + encodeURIComponent(q.match);
-      const h = { 'Idempotency-Key': q.key, 'If-Match': '"' + q.base + '"', Prefer: 'return=representation' };
+      const h = { 'Idempotency-Key': q.key, 'If-Match': '"' + q.base + '"' };
       let res;
       if (q.kind === 'event') res = await this.api.post(base + '/events', { type: q.type, data: q.data }, h);
       else if (q.kind === 'undo') res = await this.api.post(base + '/undo', undefined, h);

@@ -27,6 +27,7 @@ addWords({
     yk_carriers: 'Carriers\' power', yk_battles: 'Battles', yk_tie_break: 'A tie on gems: the player whose carrying wizards have the lower total power wins; a tie on that too is a shared win.',
     yk_battle_row: '{h}Battle {n} at {l} ({t}): {p} takes the {g} gem', yk_hand_prefix: 'Hand {n} · ', yk_carried_by: 'carried by {c}', yk_taken_from: 'taken from {p}',
     yk_column_of: 'The column: {c}', yk_carrier: 'The wizard who carries the gem', yk_carrier_default: 'The weakest: {c}',
+    yk_fix_battle: 'Fix battle {n}',
     white: 'White', land_vipas: 'Vipas', land_vitasta: 'Vitasta', land_parushni: 'Parushni', land_sutudri: 'Sutudri', land_gomati: 'Gomati',
   },
   fa: {
@@ -48,6 +49,7 @@ addWords({
     yk_carriers: 'قدرتِ حاملان', yk_battles: 'نبردها', yk_tie_break: 'تساوی در گوهرها: بازیکنی برنده است که جادوگرانِ حاملِ گوهرهایش قدرتِ کمتری دارند؛ اگر آن هم برابر باشد، برد مشترک است.',
     yk_battle_row: '{h}نبردِ {n} در {l} ({t}): {p} گوهرِ {g} را می‌برد', yk_hand_prefix: 'دستِ {n} · ', yk_carried_by: 'با {c}', yk_taken_from: 'گرفته از {p}',
     yk_column_of: 'ستون: {c}', yk_carrier: 'جادوگری که گوهر را می‌برد', yk_carrier_default: 'ضعیف‌ترین: {c}',
+    yk_fix_battle: 'اصلاحِ نبردِ {n}',
     white: 'سفید', land_vipas: 'ویپاس', land_vitasta: 'ویتاستا', land_parushni: 'پاروشنی', land_sutudri: 'سوتودری', land_gomati: 'گوماتی',
   },
 });
@@ -324,6 +326,16 @@ export function yatukScreen() {
       if (r.carrier) parts.push(this.t('yk_carried_by', { c: this.cardLabel(r.carrier.card) }));
       if (r.taken_from) parts.push(this.t('yk_taken_from', { p: this.nameOf(r.taken_from) }));
       return parts.join(' · ');
+    },
+    // fixBattle opens the i-th battle in force (as the sheet lists them) in
+    // the event editor: its white gem's colour or its carrier, say.
+    async fixBattle(i) {
+      const evs = await this.eventsInForce();
+      const ev = evs.filter((e) => e.type === 'battle_resolved')[i];
+      if (!ev) return;
+      this.tab = 'events';
+      this.log = evs.slice().reverse();
+      this.editEvent(ev);
     },
     // tieOnGems: two or more players share the most gems, so the carriers'
     // power decides (YATUK-END-3).
