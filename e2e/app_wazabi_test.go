@@ -157,6 +157,8 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	p.click("#wb-cards summary")
 	p.waitText("#wb-cards", "Exchange dice")
 	persianScreen(p, "wazabi-tournament", "#wb-cards", "عوض کردن تاس ها")
+	p.waitText("#wb-cards", "هزینه ۳ W")
+	p.shotOf("#wb-cards", "wazabi-cards-fa")
 	p.waitText("#wb-standing", "دستِ ۲ از ۲")
 	b.clean()
 }

@@ -46,10 +46,14 @@ func (g *Game) Info() rules.Info {
 	if d.Rounds != nil {
 		rows = "the next round"
 	}
+	keys := ""
+	if d.Teams != nil && d.Teams.Scores == ScoresByTeam {
+		keys = ` This sheet is scored by team: scores are keyed "team1", "team2" ... in the order of the match's teams option, one value per team.`
+	}
 	events := []rules.EventDoc{
-		{Type: EvScoresRecorded, Description: "One row of the sheet for every player: {round, scores: {player_id: value}} on a sheet of rounds, {category, scores} on a sheet of categories (" + rows + "). Values are checked against the row's range and the sheet's sign; every player is required.",
+		{Type: EvScoresRecorded, Description: "One row of the sheet for every player: {round, scores: {player_id: value}} on a sheet of rounds, {category, scores} on a sheet of categories (" + rows + "). Values are checked against the row's range and the sheet's sign; every player is required." + keys,
 			Example: json.RawMessage(g.exampleRow())},
-		{Type: EvFinalRecorded, Description: "The final totals of a match kept elsewhere (an import), on an empty sheet: {scores: {player_id: total}, places?: {player_id: place}}. Places, when given, are as recorded; otherwise they follow the totals. The match finishes.",
+		{Type: EvFinalRecorded, Description: "The final totals of a match kept elsewhere (an import), on an empty sheet: {scores: {player_id: total}, places?: {player_id: place}}. Places, when given, are as recorded; otherwise they follow the totals. The match finishes." + keys,
 			Example: json.RawMessage(`{"scores":{"p1":80,"p2":72},"places":{"p1":1,"p2":2}}`)},
 	}
 	if d.Rounds != nil && d.Rounds.Count == 0 {
