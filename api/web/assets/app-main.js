@@ -527,7 +527,12 @@ function tableApp() {
           this.queue.shift();
           saveQueue(this.queue);
           if (this.match && q.match === this.match.id && r && r.match) {
-            if (!this.applyChange(r, q.base)) await this.refresh();
+            if (!this.applyChange(r, q.base)) {
+              // the version the server is at now, before the reload
+              // answers, so a tap meanwhile is sent against it
+              this.match.version = r.match.version;
+              await this.refresh();
+            }
           }
           this.settle(q.key, true);
         }
