@@ -230,10 +230,11 @@ function tableApp() {
       this.gameInfo = info;
       const o = {};
       for (const opt of this.gameInfo.options) o[opt.name] = this.optionText(opt.default);
+      if (this.sheetTeams()) o.teams = 'pairs'; // a sheet played in teams always names them
       this.nm.options = o;
     },
     optionInput(opt) {
-      if (opt.name === 'teams' && this.nm && this.nm.game === 'wazabi') return 'pairs'; // Wazabi's teams of two
+      if (opt.name === 'teams' && this.nm && (this.nm.game === 'wazabi' || this.sheetTeams())) return 'pairs'; // teams picked seat by seat
       if (opt.enum) return 'enum';
       if (opt.type === 'boolean') return 'boolean';
       if (['first_dealer', 'start_player', 'first_player'].includes(opt.name)) return 'player';
@@ -246,10 +247,22 @@ function tableApp() {
       if (v === undefined || v === null) return '';
       return typeof v === 'object' ? JSON.stringify(v) : String(v);
     },
-    // Teams of two are picked seat by seat: each seat's team number.
-    // Partners sit across the table until changed (seats 1 and 3 of four).
-    teamCount() { return Math.floor(this.nm.seats.length / 2); },
-    teamNumbers() { return Array.from({ length: this.teamCount() }, (_, i) => String(i + 1)); },
+    // sheetTeams is how the chosen score sheet forms teams (null when it
+    // is not played in teams): {count?, size?, scores?}.
+    sheetTeams() { return (this.nm && (this.gameOf(this.nm.game).sheet || {}).teams) || null; },
+    // Teams are picked seat by seat: each seat's team number. Partners sit
+    // across the table until changed (seats 1 and 3 of four). Wazabi plays
+    // in teams of two; a sheet in its count of teams, or teams of its size.
+    teamCount() {
+      const t = this.sheetTeams(), seats = this.nm.seats.length;
+      if (!t) return Math.floor(seats / 2);
+      return t.count || (t.size ? Math.floor(seats / t.size) : 2);
+    },
+    teamNumbers() {
+      const t = this.sheetTeams();
+      const k = t && !t.count ? Math.max(this.teamCount(), this.nm.seats.length) : this.teamCount();
+      return Array.from({ length: k }, (_, i) => String(i + 1));
+    },
     teamOf(id) {
       const picked = (this.nm.teams || {})[id];
       if (picked) return picked;
@@ -257,8 +270,9 @@ function tableApp() {
       return String((i % Math.max(1, this.teamCount())) + 1);
     },
     setTeam(id, v) { this.nm.teams = Object.assign({}, this.nm.teams, { [id]: v }); },
-    // pairs is the teams option: the seats of each team, in team order.
-    pairs() { return this.teamNumbers().map((k) => this.nm.seats.filter((s) => this.teamOf(s.id) === k).map((s) => s.id)); },
+    // pairs is the teams option: the seats of each team, in team order;
+    // a team nobody was put in is left out.
+    pairs() { return this.teamNumbers().map((k) => this.nm.seats.filter((s) => this.teamOf(s.id) === k).map((s) => s.id)).filter((team) => team.length > 0); },
     async searchPlayers() {
       try {
         const r = await this.api.get('/v1/players?limit=20&q=' + encodeURIComponent(this.nm.q.trim()));
