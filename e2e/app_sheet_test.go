@@ -284,3 +284,34 @@ func TestAppSheetTeams(t *testing.T) {
 	persianScreen(p, "sheet-teams", "#sh-teams", "تیمِ")
 	b.clean()
 }
+
+// A sheet of categories defined from the app by the admin: its names, a
+// category with a maximum, a second one breaking ties; the new sheet is
+// then chosen for a new match and its screen shows what was defined.
+func TestAppSheetDefine(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("define")
+	signIn(p, c)
+	p.click("#define-sheet")
+	p.typeIn("#df-name", "Birdhouse")
+	p.typeIn("#df-name-fa", "لانه")
+	p.choose("#df-kind", "categories")
+	p.typeIn("#df-c-name-1", "Birds")
+	p.typeIn("#df-c-max-1", "50")
+	p.click("#df-add-category")
+	p.typeIn("#df-c-name-2", "Eggs")
+	p.choose("#df-tie", "2")
+	p.axe("defining a sheet")
+	p.shotOf("#define", "sheet-define")
+	p.click("#df-define")
+	p.waitText("#new", "New match")
+	waitFor(p, `document.querySelector('#nm-game').value === 'birdhouse'`)
+	def := c.do("GET", "/v1/games/birdhouse", nil, 200)["sheet"].(map[string]any)
+	if got := fmt.Sprint(def["name_fa"], " ", def["tie_break"], " ", len(def["categories"].([]any))); got != "لانه c2 2" {
+		t.Errorf("the sheet defined: %v", def)
+	}
+	startMatch(p, []string{"Ali", "Sara"}, nil)
+	p.waitText("#sh-tie", "Ties: broken by Eggs")
+	p.waitText("#sh-range", "at most 50")
+	b.clean()
+}

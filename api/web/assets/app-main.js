@@ -13,6 +13,7 @@ import { silverScreen } from './app-silver.js';
 import { yatukScreen } from './app-yatuk.js';
 import { wazabiScreen } from './app-wazabi.js';
 import { sheetScreen } from './app-sheet.js';
+import { defineScreen } from './app-define.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -30,6 +31,7 @@ function tableApp() {
     games: [],
     gameInfo: null,
     nm: null,
+    nextGame: '',
     match: null,
     matchError: '',
     tab: 'play',
@@ -149,6 +151,8 @@ function tableApp() {
     },
     canRecord() { return !!this.me && this.me.role !== 'viewer'; },
     canStart() { return this.canRecord(); },
+    // canDefine: an admin or a league owner may define a score sheet.
+    canDefine() { return !!this.me && (this.me.role === 'admin' || this.me.role === 'owner'); },
 
     // ---- screens
     go() {
@@ -161,6 +165,8 @@ function tableApp() {
         this.route = { name: 'match', id: decodeURIComponent(id) };
         this.tab = 'play';
         this.openMatch(this.route.id);
+      } else if (name === 'sheet' && this.canDefine()) {
+        this.route = { name: 'sheet', id: '' };
       } else if (name === 'new' && this.canStart()) {
         this.route = { name: 'new', id: '' };
         this.nm = null; // the form shows once the games are read
@@ -219,6 +225,8 @@ function tableApp() {
           this.nm.game = l.game;
         } catch { /* the league's game stays to be chosen */ }
       }
+      if (!this.nm.game && this.nextGame) this.nm.game = this.nextGame; // a sheet just defined
+      this.nextGame = '';
       if (!this.nm.game && this.games.length) this.nm.game = this.games[0].id;
       this.pickGame();
       this.searchPlayers();
@@ -678,5 +686,6 @@ Alpine.data('silver', silverScreen);
 Alpine.data('yatuk', yatukScreen);
 Alpine.data('wazabi', wazabiScreen);
 Alpine.data('scoresheet', sheetScreen);
+Alpine.data('defineSheet', defineScreen);
 window.Alpine = Alpine;
 Alpine.start();
