@@ -73,3 +73,44 @@ func (p *tab) shotOf(sel, name string) {
 		p.b.t.Errorf("screenshot of %s: %v", sel, err)
 	}
 }
+
+// seatFour opens the new-match screen of game and seats Ali, Sara, Reza
+// and Mina, new players, in that order.
+func seatFour(p *tab, game string) {
+	p.b.t.Helper()
+	p.click("#new-match")
+	p.choose("#nm-game", game)
+	for _, n := range []string{"Ali", "Sara", "Reza", "Mina"} {
+		p.typeIn("#nm-new", n)
+		p.click("#add-player")
+		p.waitText("#seats", n)
+	}
+}
+
+// teamSelect is the id of the team picker of a seated player on the
+// new-match screen.
+func teamSelect(p *tab, name string) string {
+	return evalIn[string](p, `'#' + [...document.querySelectorAll('#team-seats li')].find(l => l.innerText.includes(`+jsString(name)+`)).querySelector('select').id`)
+}
+
+// pickPairs puts Ali and Sara in team 1 and Reza and Mina in team 2
+// (seated in that order) on the new-match screen, and checks the screen.
+func pickPairs(p *tab, screen string) {
+	p.b.t.Helper()
+	p.choose(teamSelect(p, "Sara"), "1")
+	p.choose(teamSelect(p, "Reza"), "2")
+	p.axe(screen)
+}
+
+// startPaired starts the match of pickPairs and checks the teams the API
+// stored; it returns the match and its players' IDs.
+func startPaired(p *tab, c *client) (string, []string) {
+	p.b.t.Helper()
+	id := startMatch(p, nil, nil)
+	ids := playerIDs(c, id)
+	m := c.do("GET", "/v1/matches/"+id, nil, 200)
+	if teams := fmt.Sprint(m["options"].(map[string]any)["teams"]); teams != fmt.Sprint([]any{[]any{ids[0], ids[1]}, []any{ids[2], ids[3]}}) {
+		p.b.t.Fatalf("teams %s", teams)
+	}
+	return id, ids
+}

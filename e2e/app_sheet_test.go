@@ -248,3 +248,70 @@ func TestAppSheetRounds(t *testing.T) {
 	}
 	b.clean()
 }
+
+// A sheet played in two teams of two and scored by team, its teams picked
+// seat by seat when the match starts from the app: the sheet has a column
+// and a score a row for each team, a negative team score is entered, and
+// the team totals and places are the API's.
+func TestAppSheetTeams(t *testing.T) {
+	b, c := appServer(t)
+	c.do("POST", "/v1/games", map[string]any{"name": "Tichu", "name_fa": "تیچو", "min_players": 4, "max_players": 4,
+		"rounds": map[string]any{"count": 2}, "negative": true, "teams": map[string]any{"count": 2, "size": 2, "scores": "team"}}, 201)
+	p := b.tab("tichu")
+	signIn(p, c)
+	seatFour(p, "tichu")
+	p.waitText("#team-seats", "Mina")
+	pickPairs(p, "a sheet's teams")
+	id, _ := startPaired(p, c)
+	p.waitText("#sh-teams", "Ali, Sara")
+	p.waitText("#sh-entry", "Team 2")
+	shEnter(p, []string{"team1", "team2"}, 100, 0)
+	p.waitText(shRow("r:1"), "100")
+	p.typeIn("#sh-score-team1", "25")
+	p.click("#sh-score-sign-team1")
+	p.typeIn("#sh-score-team2", "125")
+	p.click("#sh-record")
+	p.waitText("#match h1", "Finished")
+	tt := c.do("GET", "/v1/matches/"+id, nil, 200)["state"].(map[string]any)["team_totals"].(map[string]any)
+	want := fmt.Sprintf("%v %v", tt["team1"], tt["team2"])
+	if got := strings.Join(shCells(p, "total"), " "); got != want || got != "75 125" {
+		t.Errorf("the sheet's team totals %q, the API's %q (want 75 125)", got, want)
+	}
+	if got := strings.Join(shCells(p, "place"), " "); got != "2 1" {
+		t.Errorf("places %q, want 2 1", got)
+	}
+	p.waitText("#sh-teams li[data-team='team2']", "125")
+	persianScreen(p, "sheet-teams", "#sh-teams", "تیمِ")
+	b.clean()
+}
+
+// A sheet of categories defined from the app by the admin: its names, a
+// category with a maximum, a second one breaking ties; the new sheet is
+// then chosen for a new match and its screen shows what was defined.
+func TestAppSheetDefine(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("define")
+	signIn(p, c)
+	p.click("#define-sheet")
+	p.typeIn("#df-name", "Birdhouse")
+	p.typeIn("#df-name-fa", "لانه")
+	p.choose("#df-kind", "categories")
+	p.typeIn("#df-c-name-1", "Birds")
+	p.typeIn("#df-c-max-1", "50")
+	p.click("#df-add-category")
+	p.typeIn("#df-c-name-2", "Eggs")
+	p.choose("#df-tie", "2")
+	p.axe("defining a sheet")
+	p.shotOf("#define", "sheet-define")
+	p.click("#df-define")
+	p.waitText("#new", "New match")
+	waitFor(p, `document.querySelector('#nm-game').value === 'birdhouse'`)
+	def := c.do("GET", "/v1/games/birdhouse", nil, 200)["sheet"].(map[string]any)
+	if got := fmt.Sprint(def["name_fa"], " ", def["tie_break"], " ", len(def["categories"].([]any))); got != "لانه c2 2" {
+		t.Errorf("the sheet defined: %v", def)
+	}
+	startMatch(p, []string{"Ali", "Sara"}, nil)
+	p.waitText("#sh-tie", "Ties: broken by Eggs")
+	p.waitText("#sh-range", "at most 50")
+	b.clean()
+}

@@ -177,3 +177,21 @@ func TestAppSilverPoints(t *testing.T) {
 	persianScreen(p, "silver-points", "#sv-sheet", "کامیکازه")
 	b.clean()
 }
+
+// A one-round Silver game of three where Sara and Reza tie: nobody held the
+// amulet, so it goes to the tied player nearest the start player's left
+// (Sara), and the tie on totals goes to its holder.
+func TestAppSilverTies(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("silver-ties")
+	signIn(p, c)
+	id := newMatch(p, "silver", []string{"Ali", "Sara", "Reza"}, map[string]string{"rounds": "1"})
+	ids := playerIDs(c, id)
+	askAndRecord(p, "deck_empty", map[string]string{ids[0]: "4 6", ids[1]: "2 3", ids[2]: "1 4"}, "SILVER-AMULET-4")
+	p.waitText("#match h1", "Finished")
+	p.waitText("#sv-amulet-rule", "SILVER-AMULET-4")
+	p.waitText("#sv-result", "Winner: Sara")
+	p.waitText("#sv-result", "SILVER-END-3")
+	wonAlone(c, id, ids[1])
+	b.clean()
+}

@@ -77,35 +77,19 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("wazabi-teams")
 	signIn(p, c)
-	p.click("#new-match")
-	p.choose("#nm-game", "wazabi")
-	for _, n := range []string{"Ali", "Sara", "Reza", "Mina"} {
-		p.typeIn("#nm-new", n)
-		p.click("#add-player")
-		p.waitText("#seats", n)
-	}
+	seatFour(p, "wazabi")
 	p.typeIn("#opt-starting_dice", "1")
 	p.typeIn("#opt-hands", "2")
 	p.choose("#opt-teams", "pairs")
 	p.waitText("#team-seats", "Mina")
 	// Partners sit across the table until changed: Ali and Sara play
 	// together, Reza and Mina.
-	teamSelect := func(name string) string {
-		return evalIn[string](p, `'#' + [...document.querySelectorAll('#team-seats li')].find(l => l.innerText.includes(`+jsString(name)+`)).querySelector('select').id`)
-	}
-	if got := evalIn[string](p, `document.querySelector(`+jsString(teamSelect("Reza"))+`).value`); got != "1" {
+	if got := evalIn[string](p, `document.querySelector(`+jsString(teamSelect(p, "Reza"))+`).value`); got != "1" {
 		t.Errorf("Reza's team before a change: %q, want 1 (across from Ali)", got)
 	}
-	p.choose(teamSelect("Sara"), "1")
-	p.choose(teamSelect("Reza"), "2")
-	p.axe("wazabi teams")
+	pickPairs(p, "wazabi teams")
 	p.shotOf("#team-seats", "wazabi-teams-picked")
-	id := startMatch(p, nil, nil)
-	ids := playerIDs(c, id)
-	m := c.do("GET", "/v1/matches/"+id, nil, 200)
-	if teams := fmt.Sprint(m["options"].(map[string]any)["teams"]); teams != fmt.Sprint([]any{[]any{ids[0], ids[1]}, []any{ids[2], ids[3]}}) {
-		t.Fatalf("teams %s", teams)
-	}
+	id, ids := startPaired(p, c)
 	p.waitText("#wb-standing", "Hand 1 of 2")
 	p.waitText("#wb-standing li[data-side='team-1']", "Ali & Sara")
 	p.waitText("#wb-modes", "neighbour only")
@@ -160,7 +144,7 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	p.click("#wb-record-give")
 	p.waitText("#match h1", "Finished")
 	p.waitText("#wb-standing li[data-side='team-2']", "3 point(s)")
-	m = c.do("GET", "/v1/matches/"+id, nil, 200)
+	m := c.do("GET", "/v1/matches/"+id, nil, 200)
 	if w := fmt.Sprint(m["result"].(map[string]any)["winners"]); w != fmt.Sprint([]any{ids[2], ids[3]}) {
 		t.Errorf("winners %s, want Reza and Mina", w)
 	}

@@ -147,7 +147,7 @@ func (b *browser) event(m cdpMessage) {
 			} `json:"entry"`
 		}
 		_ = json.Unmarshal(m.Params, &p)
-		if p.Entry.Level == "error" && !strings.Contains(p.Entry.URL, "favicon") {
+		if p.Entry.Level == "error" {
 			b.problem("log: " + p.Entry.Text + " " + p.Entry.URL)
 		}
 	}

@@ -13,6 +13,7 @@ import { silverScreen } from './app-silver.js';
 import { yatukScreen } from './app-yatuk.js';
 import { wazabiScreen } from './app-wazabi.js';
 import { sheetScreen } from './app-sheet.js';
+import { defineScreen } from './app-define.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -30,6 +31,7 @@ function tableApp() {
     games: [],
     gameInfo: null,
     nm: null,
+    nextGame: '',
     match: null,
     matchError: '',
     tab: 'play',
@@ -149,6 +151,8 @@ function tableApp() {
     },
     canRecord() { return !!this.me && this.me.role !== 'viewer'; },
     canStart() { return this.canRecord(); },
+    // canDefine: an admin or a league owner may define a score sheet.
+    canDefine() { return !!this.me && (this.me.role === 'admin' || this.me.role === 'owner'); },
 
     // ---- screens
     go() {
@@ -161,6 +165,8 @@ function tableApp() {
         this.route = { name: 'match', id: decodeURIComponent(id) };
         this.tab = 'play';
         this.openMatch(this.route.id);
+      } else if (name === 'sheet' && this.canDefine()) {
+        this.route = { name: 'sheet', id: '' };
       } else if (name === 'new' && this.canStart()) {
         this.route = { name: 'new', id: '' };
         this.nm = null; // the form shows once the games are read
@@ -219,6 +225,8 @@ function tableApp() {
           this.nm.game = l.game;
         } catch { /* the league's game stays to be chosen */ }
       }
+      if (!this.nm.game && this.nextGame) this.nm.game = this.nextGame; // a sheet just defined
+      this.nextGame = '';
       if (!this.nm.game && this.games.length) this.nm.game = this.games[0].id;
       this.pickGame();
       this.searchPlayers();
@@ -231,10 +239,11 @@ function tableApp() {
       const o = {};
       // a number is shown in the page's digits; createMatch reads either
       for (const opt of this.gameInfo.options) o[opt.name] = opt.type === 'integer' ? this.n(this.optionText(opt.default)) : this.optionText(opt.default);
+      if (this.sheetTeams()) o.teams = 'pairs'; // a sheet played in teams always names them
       this.nm.options = o;
     },
     optionInput(opt) {
-      if (opt.name === 'teams' && this.nm && this.nm.game === 'wazabi') return 'pairs'; // Wazabi's teams of two
+      if (opt.name === 'teams' && this.nm && (this.nm.game === 'wazabi' || this.sheetTeams())) return 'pairs'; // teams picked seat by seat
       if (opt.enum) return 'enum';
       if (opt.type === 'boolean') return 'boolean';
       if (['first_dealer', 'start_player', 'first_player'].includes(opt.name)) return 'player';
@@ -265,10 +274,22 @@ function tableApp() {
       if (v === undefined || v === null) return '';
       return typeof v === 'object' ? JSON.stringify(v) : String(v);
     },
-    // Teams of two are picked seat by seat: each seat's team number.
-    // Partners sit across the table until changed (seats 1 and 3 of four).
-    teamCount() { return Math.floor(this.nm.seats.length / 2); },
-    teamNumbers() { return Array.from({ length: this.teamCount() }, (_, i) => String(i + 1)); },
+    // sheetTeams is how the chosen score sheet forms teams (null when it
+    // is not played in teams): {count?, size?, scores?}.
+    sheetTeams() { return (this.nm && (this.gameOf(this.nm.game).sheet || {}).teams) || null; },
+    // Teams are picked seat by seat: each seat's team number. Partners sit
+    // across the table until changed (seats 1 and 3 of four). Wazabi plays
+    // in teams of two; a sheet in its count of teams, or teams of its size.
+    teamCount() {
+      const t = this.sheetTeams(), seats = this.nm.seats.length;
+      if (!t) return Math.floor(seats / 2);
+      return t.count || (t.size ? Math.floor(seats / t.size) : 2);
+    },
+    teamNumbers() {
+      const t = this.sheetTeams();
+      const k = t && !t.count ? Math.max(this.teamCount(), this.nm.seats.length) : this.teamCount();
+      return Array.from({ length: k }, (_, i) => String(i + 1));
+    },
     teamOf(id) {
       const picked = (this.nm.teams || {})[id];
       if (picked) return picked;
@@ -276,8 +297,9 @@ function tableApp() {
       return String((i % Math.max(1, this.teamCount())) + 1);
     },
     setTeam(id, v) { this.nm.teams = Object.assign({}, this.nm.teams, { [id]: v }); },
-    // pairs is the teams option: the seats of each team, in team order.
-    pairs() { return this.teamNumbers().map((k) => this.nm.seats.filter((s) => this.teamOf(s.id) === k).map((s) => s.id)); },
+    // pairs is the teams option: the seats of each team, in team order;
+    // a team nobody was put in is left out.
+    pairs() { return this.teamNumbers().map((k) => this.nm.seats.filter((s) => this.teamOf(s.id) === k).map((s) => s.id)).filter((team) => team.length > 0); },
     async searchPlayers() {
       try {
         const r = await this.api.get('/v1/players?limit=20&q=' + encodeURIComponent(this.nm.q.trim()));
@@ -683,5 +705,6 @@ Alpine.data('silver', silverScreen);
 Alpine.data('yatuk', yatukScreen);
 Alpine.data('wazabi', wazabiScreen);
 Alpine.data('scoresheet', sheetScreen);
+Alpine.data('defineSheet', defineScreen);
 window.Alpine = Alpine;
 Alpine.start();

@@ -57,6 +57,28 @@ export function sheetScreen() {
       const has = (v) => v !== undefined && v !== null;
       return has(row.min) || has(row.max) ? this.rangeText(row.min, row.max) : '';
     },
+    // ---- teams: a sheet scored by team has one column (and one score a
+    // row) per team, keyed team1, team2 ...; scored by player, a team's
+    // total is its members' sum.
+    teams() { return this.st().teams || []; },
+    byTeam() { return !!(this.def().teams && this.def().teams.scores === 'team') && this.teams().length > 0; },
+    teamList() {
+      return this.teams().map((members, i) => ({ id: 'team' + (i + 1), name: this.t('team_no', { n: i + 1 }),
+        members: members.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', '), first: members[0] }));
+    },
+    teamTotal(key) { return ((this.st().team_totals || {})[key]) || 0; },
+    // columns are the sheet's columns: the teams on a sheet scored by
+    // team, else the players.
+    columns() { return this.byTeam() ? this.teamList() : this.players().map((p) => ({ id: p.id, name: p.name, first: p.id })); },
+    columnTotal(c) { return this.byTeam() ? this.teamTotal(c.id) : this.totalOf(c.id); },
+    // sideTotal is a player's side's sum of scores (the player's own
+    // without teams), as the sheet ranks sides.
+    sideTotal(id, scores) {
+      const team = this.teams().find((m) => m.includes(id));
+      if (!team) return scores[id] || 0;
+      if (this.byTeam()) return scores[team[0]] || 0;
+      return team.reduce((sum, m) => sum + (scores[m] || 0), 0);
+    },
     winsText() { return this.t(this.def().lowest_wins ? 'sh_lowest_wins' : 'sh_highest_wins'); },
     tieText() { const c = this.category(this.def().tie_break); return c ? this.t('sh_tie_break', { c: this.catName(c) }) : ''; },
 
@@ -84,30 +106,38 @@ export function sheetScreen() {
     },
     cell(row, id) {
       const r = this.recordedRow(row.key) || this.pendingRow(row.key);
-      return r && r.scores && r.scores[id] !== undefined ? this.n(r.scores[id]) : '';
+      const m = r && (this.byTeam() && r.teams ? r.teams : r.scores);
+      return m && m[id] !== undefined ? this.n(m[id]) : '';
     },
     isRecorded(row) { return !!this.recordedRow(row.key); },
     isPending(row) { return !this.isRecorded(row) && !!this.pendingRow(row.key); },
 
-    // ---- places: the server's once finished; meanwhile by the totals so
-    // far (and the tie-break row once recorded), equal players sharing
+    // ---- places, counted among the sides (teams or players): by the
+    // server's placements once finished; meanwhile by the totals so far
+    // (and the tie-break row once recorded), equal sides sharing a place
     placeOf(id) {
       const res = this.match && this.match.result;
+      let key;
       if (res && res.placements) {
-        const p = res.placements.find((x) => x.player_id === id);
-        return p ? p.place : '';
+        const place = (pid) => (res.placements.find((x) => x.player_id === pid) || {}).place || 0;
+        key = (pid) => [place(pid), 0];
+      } else {
+        const sign = this.def().lowest_wins ? 1 : -1;
+        const tie = this.recordedRow('c:' + this.def().tie_break);
+        const totals = (this.match.scores && this.match.scores.totals) || {};
+        key = (pid) => [sign * this.sideTotal(pid, totals), tie ? sign * this.sideTotal(pid, tie.scores) : 0];
       }
-      const sign = this.def().lowest_wins ? 1 : -1;
-      const tie = this.recordedRow('c:' + this.def().tie_break);
-      const key = (pid) => [sign * this.totalOf(pid), tie ? sign * (tie.scores[pid] || 0) : 0];
       const mine = key(id);
       let place = 1;
-      for (const p of this.players()) {
-        const k = key(p.id);
+      for (const p of this.sides()) {
+        const k = key(p);
         if (k[0] < mine[0] || (k[0] === mine[0] && k[1] < mine[1])) place++;
       }
       return place;
     },
+
+    // sides are one player of each side: a team's first, or each player.
+    sides() { return this.teams().length ? this.teams().map((m) => m[0]) : this.players().map((p) => p.id); },
 
     // ---- entering the row that is due
     dueRows() { return this.sheetRows().filter((r) => !this.isRecorded(r) && !this.isPending(r)); },
@@ -134,9 +164,9 @@ export function sheetScreen() {
     // a field left empty is left out, and the server names who is missing.
     rowData(row, values) {
       const scores = {};
-      for (const p of this.players()) {
-        const v = parseNumber(values[p.id]);
-        if (v !== null) scores[p.id] = v;
+      for (const c of this.columns()) {
+        const v = parseNumber(values[c.id]);
+        if (v !== null) scores[c.id] = v;
       }
       return row.category ? { category: row.category, scores } : { round: row.round, scores };
     },
@@ -162,7 +192,7 @@ export function sheetScreen() {
       const r = this.recordedRow(row.key);
       if (!r || !this.canRecord()) return;
       const values = {};
-      for (const p of this.players()) values[p.id] = r.scores[p.id] === undefined ? '' : this.n(r.scores[p.id]);
+      for (const c of this.columns()) values[c.id] = this.cell(row, c.id);
       this.fixRow = { open: true, key: row.key, row, label: row.label, values };
       this.$nextTick(() => { const e = document.getElementById('sh-fix-form'); if (e) e.scrollIntoView({ block: 'nearest' }); });
     },
