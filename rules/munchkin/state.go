@@ -208,18 +208,18 @@ func (s *State) Next() rules.Text {
 			if !r.Rolled && !r.Skipped {
 				n := s.name(r.Runner)
 				return rules.T(
-					n+" must roll to run away from "+r.Monster+" (run_away: 5 or more escapes).",
-					n+" باید برای فرار از «"+r.Monster+"» تاس بریزه (run_away: 5 یا بیشتر یعنی فرار).")
+					n+" must roll to run away from "+r.Monster+" (5 or more escapes).",
+					n+" باید برای فرار از «"+r.Monster+"» تاس بریزه (5 یا بیشتر یعنی فرار).")
 			}
 		}
 	}
 	n := s.name(s.Turn.Player)
 	if i, ok := s.player(s.Turn.Player); ok && s.Players[i].RedrawDue {
 		return rules.T(
-			n+"'s turn: after dying, "+n+" first draws 4 Door and 4 Treasure cards, then kicks open the door; record the fight, sales and level changes, then turn_ended.",
-			"نوبتِ "+n+" است: چون مُرده بود، اول 4 کارت «در» و 4 کارت «گنج» می‌کشه و بعد با لگد می‌ره تو در؛ مبارزه، فروش و تغییر سطح‌ها رو ثبت کنین و آخرش turn_ended.")
+			n+"'s turn: after dying, "+n+" first draws 4 Door and 4 Treasure cards, then kicks open the door; record the fight, sales and level changes, then the end of the turn.",
+			"نوبتِ "+n+" است: چون مُرده بود، اول 4 کارت «در» و 4 کارت «گنج» می‌کشه و بعد با لگد می‌ره تو در؛ مبارزه، فروش و تغییر سطح‌ها رو ثبت کنین و آخرش پایانِ نوبت رو.")
 	}
 	return rules.T(
-		n+"'s turn: kick open the door; record the fight, sales and level changes, then turn_ended.",
-		"نوبتِ "+n+" است: با لگد برین تو در؛ مبارزه، فروش و تغییر سطح‌ها رو ثبت کنین و آخرش turn_ended.")
+		n+"'s turn: kick open the door; record the fight, sales and level changes, then the end of the turn.",
+		"نوبتِ "+n+" است: با لگد برین تو در؛ مبارزه، فروش و تغییر سطح‌ها رو ثبت کنین و آخرش پایانِ نوبت رو.")
 }

@@ -105,10 +105,10 @@ func (s *State) Next() rules.Text {
 	if d.Rounds != nil {
 		n := len(s.Rows) + 1
 		if d.Rounds.Count == 0 && n > 1 {
-			return rules.T(fmt.Sprintf("Record round %d (scores_recorded), or end the sheet (sheet_finished).", n),
-				fmt.Sprintf("دور %d را ثبت کنید (scores_recorded)، یا برگه را تمام کنید (sheet_finished).", n))
+			return rules.T(fmt.Sprintf("Record round %d, or end the sheet.", n),
+				fmt.Sprintf("دور %d را ثبت کنید، یا برگه را تمام کنید.", n))
 		}
-		return rules.T(fmt.Sprintf("Record round %d (scores_recorded).", n), fmt.Sprintf("دور %d را ثبت کنید (scores_recorded).", n))
+		return rules.T(fmt.Sprintf("Record round %d.", n), fmt.Sprintf("دور %d را ثبت کنید.", n))
 	}
 	for _, c := range d.Categories {
 		if s.row(c.ID) < 0 {
@@ -120,7 +120,7 @@ func (s *State) Next() rules.Text {
 			if name == "" {
 				name = c.NameFA
 			}
-			return rules.T(fmt.Sprintf("Record %s (scores_recorded).", name), fmt.Sprintf("%s را ثبت کنید (scores_recorded).", fa))
+			return rules.T(fmt.Sprintf("Record %s.", name), fmt.Sprintf("%s را ثبت کنید.", fa))
 		}
 	}
 	return rules.Text{}

@@ -203,7 +203,7 @@ func TestCensusExtraTurns(t *testing.T) {
 		t.Errorf("next = %q", got)
 	}
 	s = play(t, s, turn("c"), turn("a"))
-	if got := s.Next().EN; !strings.Contains(got, "Record round_ended") {
+	if got := s.Next().EN; !strings.Contains(got, "Record the end of the round") {
 		t.Errorf("next = %q", got)
 	}
 	s = play(t, s, end)

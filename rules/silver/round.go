@@ -51,8 +51,8 @@ func (s *State) roundStarted(raw json.RawMessage) (rules.State, []rules.Ruling, 
 	}
 	if s.Phase == phaseInPlay && s.roundHasEvents() {
 		return nil, nil, rules.Violate("SILVER-ROUND-4",
-			fmt.Sprintf("Round %d is still in play: a new round starts only after this one's villages are revealed and scored (record round_ended).", s.Round),
-			fmt.Sprintf("دور %d هنوز در جریان است: دور جدید فقط پس از رو کردن و امتیازشماری دهکده‌های این دور آغاز می‌شود (round_ended را ثبت کنید).", s.Round))
+			fmt.Sprintf("Round %d is still in play: a new round starts only after this one's villages are revealed and scored (record the end of the round).", s.Round),
+			fmt.Sprintf("دور %d هنوز در جریان است: دور جدید فقط پس از رو کردن و امتیازشماری دهکده‌های این دور آغاز می‌شود (پایانِ دور را ثبت کنید).", s.Round))
 	}
 	if d.FirstPlayer != nil && *d.FirstPlayer != s.FirstPlayer {
 		want, got := s.name(s.FirstPlayer), s.name(*d.FirstPlayer)
@@ -89,8 +89,8 @@ func (s *State) roundEnded(raw json.RawMessage) (rules.State, []rules.Ruling, er
 	}
 	if s.Phase == phasePending {
 		return nil, nil, rules.Violate("SILVER-ROUND-4",
-			fmt.Sprintf("Round %d has already been revealed and scored, and round %d has not started: record round_started when its cards are dealt.", s.Round-1, s.Round),
-			fmt.Sprintf("دور %d قبلاً رو و امتیازشماری شده و دور %d هنوز آغاز نشده است: وقتی کارت‌هایش پخش شد، round_started را ثبت کنید.", s.Round-1, s.Round))
+			fmt.Sprintf("Round %d has already been revealed and scored, and round %d has not started: record the start of the round when its cards are dealt.", s.Round-1, s.Round),
+			fmt.Sprintf("دور %d قبلاً رو و امتیازشماری شده و دور %d هنوز آغاز نشده است: وقتی کارت‌هایش پخش شد، شروعِ دور را ثبت کنید.", s.Round-1, s.Round))
 	}
 	if err := rules.Violations(s.roundEndRulings(*d.Reason, d.Villages)); err != nil {
 		return nil, nil, err
@@ -148,8 +148,8 @@ func (s *State) roundEndRulings(reason string, villages map[string][]int) []rule
 		switch {
 		case c == nil:
 			rs = append(rs, rules.Rule("SILVER-ROUND-1",
-				"Nobody called a census this round, so it cannot have ended by census: record census_called first, or give the reason deck_empty or villagers.",
-				"در این دور کسی تقاضای سرشماری نکرده است، پس دور با سرشماری تمام نشده: اول census_called را ثبت کنید، یا دلیل را deck_empty یا villagers بدهید."))
+				"Nobody called a census this round, so it cannot have ended by census: record the census call first, or give another reason: the deck ran out, or both Villagers are face-up.",
+				"در این دور کسی تقاضای سرشماری نکرده است، پس دور با سرشماری تمام نشده: اول تقاضای سرشماری را ثبت کنید، یا دلیل دیگری بدهید: کارت‌ها تمام شد، یا هر دو دهاتی رو شدند."))
 		case s.TurnsRecorded > 0 && len(c.OwedTurns) > 0:
 			owed := s.names(c.OwedTurns)
 			rs = append(rs, rules.Rule("SILVER-CENSUS-5",

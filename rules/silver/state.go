@@ -166,8 +166,8 @@ func (s *State) Next() rules.Text {
 	case s.Phase == phasePending:
 		who := s.name(s.FirstPlayer)
 		return rules.T(
-			fmt.Sprintf("Round %d: shuffle and deal 5 cards to every village; %s holds the amulet and starts. Record round_started.", s.Round, who),
-			fmt.Sprintf("دور %d: کارت‌ها را بر بزنید و به هر دهکده 5 کارت بدهید؛ %s طلسم محافظ نقره‌ای را دارد و بازی را آغاز می‌کند. round_started را ثبت کنید.", s.Round, who))
+			fmt.Sprintf("Round %d: shuffle and deal 5 cards to every village; %s holds the amulet and starts. Record the start of the round.", s.Round, who),
+			fmt.Sprintf("دور %d: کارت‌ها را بر بزنید و به هر دهکده 5 کارت بدهید؛ %s طلسم محافظ نقره‌ای را دارد و بازی را آغاز می‌کند. شروعِ دور را ثبت کنید.", s.Round, who))
 	case s.Census != nil && s.TurnsRecorded > 0 && len(s.Census.OwedTurns) > 0:
 		caller, owed := s.name(s.Census.Caller), s.names(s.Census.OwedTurns)
 		return rules.T(
@@ -176,22 +176,22 @@ func (s *State) Next() rules.Text {
 	case s.Census != nil && s.TurnsRecorded > 0:
 		caller := s.name(s.Census.Caller)
 		return rules.T(
-			fmt.Sprintf("Round %d: everyone has had their extra turn after %s's census. Record round_ended with every village.", s.Round, caller),
-			fmt.Sprintf("دور %d: پس از سرشماری %s، همه نوبت اضافی‌شان را بازی کرده‌اند. round_ended را با کارت‌های همه‌ی دهکده‌ها ثبت کنید.", s.Round, caller))
+			fmt.Sprintf("Round %d: everyone has had their extra turn after %s's census. Record the end of the round with every village.", s.Round, caller),
+			fmt.Sprintf("دور %d: پس از سرشماری %s، همه نوبت اضافی‌شان را بازی کرده‌اند. پایانِ دور را با کارت‌های همه‌ی دهکده‌ها ثبت کنید.", s.Round, caller))
 	case s.Census != nil:
 		caller := s.name(s.Census.Caller)
 		return rules.T(
-			fmt.Sprintf("Round %d: %s called a census; every other player has one more turn, then record round_ended with every village.", s.Round, caller),
-			fmt.Sprintf("دور %d: %s تقاضای سرشماری کرده است؛ بقیه‌ی بازیکنان هر کدام یک نوبت دیگر بازی می‌کنند، سپس round_ended را با کارت‌های همه‌ی دهکده‌ها ثبت کنید.", s.Round, caller))
+			fmt.Sprintf("Round %d: %s called a census; every other player has one more turn, then record the end of the round with every village.", s.Round, caller),
+			fmt.Sprintf("دور %d: %s تقاضای سرشماری کرده است؛ بقیه‌ی بازیکنان هر کدام یک نوبت دیگر بازی می‌کنند، سپس پایانِ دور را با کارت‌های همه‌ی دهکده‌ها ثبت کنید.", s.Round, caller))
 	case s.TurnsRecorded > 0:
 		who := s.name(s.expectedTurn())
 		return rules.T(
-			fmt.Sprintf("Round %d: %s's turn (turn_taken or census_called); record round_ended if the deck runs out or both Villagers are face-up.", s.Round, who),
-			fmt.Sprintf("دور %d: نوبت %s است (turn_taken یا census_called)؛ اگر ستون کارت‌ها خالی شد یا هر دو دهاتی رو شدند، round_ended را ثبت کنید.", s.Round, who))
+			fmt.Sprintf("Round %d: %s's turn: record the turn, or a census call; record the end of the round if the deck runs out or both Villagers are face-up.", s.Round, who),
+			fmt.Sprintf("دور %d: نوبت %s است: نوبت یا تقاضای سرشماری را ثبت کنید؛ اگر ستون کارت‌ها خالی شد یا هر دو دهاتی رو شدند، پایانِ دور را ثبت کنید.", s.Round, who))
 	default:
 		who := s.name(s.FirstPlayer)
 		return rules.T(
-			fmt.Sprintf("Round %d is in play; %s starts. Record census_called when someone calls a census, and round_ended with every village when the round ends.", s.Round, who),
-			fmt.Sprintf("دور %d در جریان است و %s آغازکننده است. هر وقت کسی تقاضای سرشماری کرد census_called را ثبت کنید و در پایان دور، round_ended را با کارت‌های همه‌ی دهکده‌ها.", s.Round, who))
+			fmt.Sprintf("Round %d is in play; %s starts. Record a census when someone calls one, and the end of the round with every village when it ends.", s.Round, who),
+			fmt.Sprintf("دور %d در جریان است و %s آغازکننده است. هر وقت کسی تقاضای سرشماری کرد آن را ثبت کنید و در پایان دور، پایانِ دور را با کارت‌های همه‌ی دهکده‌ها.", s.Round, who))
 	}
 }

@@ -116,8 +116,8 @@ func (s *State) turnOrderRuling(player string) *rules.Ruling {
 		switch {
 		case len(c.OwedTurns) == 0:
 			r := rules.Rule("SILVER-CENSUS-5",
-				fmt.Sprintf("Every other player has had their one extra turn after %s's census: the round is over. Record round_ended with every village.", caller),
-				fmt.Sprintf("پس از سرشماری %s، بقیه‌ی بازیکنان نوبت اضافی‌شان را بازی کرده‌اند و دور تمام است. round_ended را با کارت‌های همه‌ی دهکده‌ها ثبت کنید.", caller))
+				fmt.Sprintf("Every other player has had their one extra turn after %s's census: the round is over. Record the end of the round with every village.", caller),
+				fmt.Sprintf("پس از سرشماری %s، بقیه‌ی بازیکنان نوبت اضافی‌شان را بازی کرده‌اند و دور تمام است. پایانِ دور را با کارت‌های همه‌ی دهکده‌ها ثبت کنید.", caller))
 			return &r
 		case player == c.Caller:
 			r := rules.Rule("SILVER-CENSUS-5",

@@ -42,7 +42,7 @@ func applyBid(s *State, raw json.RawMessage) (*State, error) {
 	if s.Phase == phaseDeal {
 		r := strconv.Itoa(s.nextRound())
 		f.add("WIZARD-BID-1",
-			"Bids come after the deal: record round_started for round "+r+" first.",
+			"Bids come after the deal: record the start of round "+r+" first.",
 			"پیش‌بینی بعد از پخشِ کارت‌هاست: اول شروعِ دورِ "+r+" را ثبت کنید.")
 		return nil, f.err()
 	}

@@ -47,7 +47,7 @@ func applyHandDealt(s *State, raw json.RawMessage) (*State, error) {
 	switch {
 	case s.Phase == phaseDeal:
 		f.add("WIZARD-DEAL-2",
-			"No round is being dealt: record round_started for round "+strconv.Itoa(s.nextRound())+" first.",
+			"No round is being dealt: record the start of round "+strconv.Itoa(s.nextRound())+" first.",
 			"هیچ دوری در حالِ پخش نیست: اول شروعِ دورِ "+strconv.Itoa(s.nextRound())+" را ثبت کنید.")
 		return nil, f.err()
 	case len(s.Tricks) > 0:

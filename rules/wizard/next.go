@@ -12,7 +12,7 @@ func (s *State) Next() rules.Text {
 	case phaseDeal:
 		r := strconv.Itoa(s.nextRound())
 		return rules.T(
-			"Round "+r+": "+s.nameOf(s.Turn)+" deals "+r+" cards to each player; record round_started with the trump.",
+			"Round "+r+": "+s.nameOf(s.Turn)+" deals "+r+" cards to each player; record the start of the round with the trump.",
 			"دورِ "+r+": "+s.nameOf(s.Turn)+" (مُعتمد) به هر بازیکن "+r+" کارت می‌دهد؛ شروعِ دور را همراه با خالِ حکم ثبت کنید.")
 	case phaseBidding:
 		r := strconv.Itoa(s.Round)

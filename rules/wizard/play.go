@@ -128,12 +128,12 @@ func (s *State) checkPlayPhase() error {
 	}
 	if s.Round == 0 {
 		return rules.Violate("WIZARD-BID-1",
-			"No round has started: record round_started and the bids before any trick.",
+			"No round has started: record the start of the round and the bids before any trick.",
 			"هنوز دوری شروع نشده است: پیش از هر تریک، شروعِ دور و پیش‌بینی‌ها را ثبت کنید.")
 	}
 	r := strconv.Itoa(s.Round)
 	return rules.Violate("WIZARD-PLAY-4",
-		"Round "+r+" is over: it has "+r+" tricks and all are recorded. Record round_started for the next round.",
+		"Round "+r+" is over: it has "+r+" tricks and all are recorded. Record the start of the next round.",
 		"دورِ "+r+" تمام شده است: "+r+" تریک دارد و همه ثبت شده‌اند. شروعِ دورِ بعد را ثبت کنید.")
 }
 

@@ -37,12 +37,12 @@ func (s *State) gate(p int, act action) []rules.Ruling {
 	case PhaseForced:
 		l := s.PendingBattle.Land
 		return []rules.Ruling{rules.Rule("YATUK-TURN-2",
-			fmt.Sprintf("A forced battle is due at %s at the start of %s's turn; record its result (battle_resolved) before any action.", landEN[l], s.name(s.Current)),
+			fmt.Sprintf("A forced battle is due at %s at the start of %s's turn; record its outcome before any action.", landEN[l], s.name(s.Current)),
 			fmt.Sprintf("در آغاز نوبت %s نبرد اجباری در %s در جریان است؛ پیش از هر عملی باید نتیجه‌ی آن ثبت شود.", s.name(s.Current), landFA[l]))}
 	case PhaseDeclared:
 		l := s.PendingBattle.Land
 		return []rules.Ruling{rules.Rule("YATUK-BATTLE-8",
-			fmt.Sprintf("The battle declared at %s comes first: reveal every army there and record battle_resolved.", landEN[l]),
+			fmt.Sprintf("The battle declared at %s comes first: reveal every army there and record the battle's outcome.", landEN[l]),
 			fmt.Sprintf("نخست نبردی که در %s اعلام شده باید انجام شود: همه‌ی لشکرهای آن‌جا را رو کنید و نتیجه را ثبت کنید.", landFA[l]))}
 	}
 	if id := s.Players[p].ID; id != s.Current {

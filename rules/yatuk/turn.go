@@ -221,22 +221,22 @@ func (s *State) Next() rules.Text {
 	case PhaseForced:
 		l := s.PendingBattle.Land
 		return rules.T(
-			fmt.Sprintf("A forced battle is due at %s at the start of %s's turn: record battle_resolved with every army there.", landEN[l], cur),
+			fmt.Sprintf("A forced battle is due at %s at the start of %s's turn: record the battle's outcome with every army there.", landEN[l], cur),
 			fmt.Sprintf("در آغاز نوبت %s نبرد اجباری در %s آغاز می‌شود: نتیجه‌ی نبرد را با همه‌ی لشکرهای آن سرزمین ثبت کنید.", cur, landFA[l]))
 	case PhaseDeclared:
 		l := s.PendingBattle.Land
 		return rules.T(
-			fmt.Sprintf("%s declared battle at %s: reveal the armies and record battle_resolved.", cur, landEN[l]),
+			fmt.Sprintf("%s declared battle at %s: reveal the armies and record the battle's outcome.", cur, landEN[l]),
 			fmt.Sprintf("%s در %s اعلام نبرد کرد: لشکرها را رو کنید و نتیجه‌ی نبرد را ثبت کنید.", cur, landFA[l]))
 	}
 	if s.Players[s.seat(s.Current)].HandSize == 0 {
 		return rules.T(
-			fmt.Sprintf("%s has no card in hand and must pass: record turn_ended.", cur),
+			fmt.Sprintf("%s has no card in hand and must pass: record the end of the turn.", cur),
 			fmt.Sprintf("%s کارتی در دست ندارد و باید نوبتش را رد کند: پایان نوبت را ثبت کنید.", cur))
 	}
 	if s.ActionsLeft == 0 {
 		return rules.T(
-			fmt.Sprintf("%s may play %d more card(s) granted by a spell, or record turn_ended.", cur, s.ExtraPlaysLeft),
+			fmt.Sprintf("%s may play %d more card(s) granted by a spell, or record the end of the turn.", cur, s.ExtraPlaysLeft),
 			fmt.Sprintf("%s می‌تواند به لطف طلسم %d کارت دیگر بازی کند، یا پایان نوبت را ثبت کند.", cur, s.ExtraPlaysLeft))
 	}
 	return rules.T(
