@@ -17,16 +17,23 @@ var optionLabelsFA = map[string]string{
 	"yatuk":    "گنجایشِ سرزمین‌ها",
 }
 
-// The new-match screen in Persian names every option of the five games
-// with a Persian label and explanation, never the option's raw name or the
-// server's English description, and shows the choices of a list option in
-// Persian too; at phone size, right to left, with Persian digits.
+// The new-match screen names options in English words, and in Persian it
+// names every option of the five games with a Persian label and
+// explanation, never the option's raw name or the server's English
+// description, and shows the choices of a list option in Persian too; at
+// phone size, right to left, with Persian digits.
 func TestAppOptionLabelsInPersian(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("options")
 	signIn(p, c)
-	p.click("#lang-toggle")
 	p.click("#new-match")
+	p.choose("#nm-game", "munchkin")
+	p.waitText("#nm-options", "Winning level")
+	p.waitText("#nm-options", "Stop one level below")
+	if raw := evalIn[int](p, `[...document.querySelectorAll('#nm-options .option > label > bdi')].filter(e => /_|^[a-z]+$/.test(e.innerText)).length`); raw > 0 {
+		t.Errorf("%d English option labels are raw option names", raw)
+	}
+	p.click("#lang-toggle")
 	for _, game := range []string{"wizard", "silver", "munchkin", "wazabi", "yatuk"} {
 		p.choose("#nm-game", game)
 		p.waitText("#nm-options", optionLabelsFA[game])
