@@ -78,7 +78,7 @@ func TestAppYatukGame(t *testing.T) {
 	p.choose("#yk-declare-land", "vipas")
 	p.click("#yk-declare")
 	p.waitText("#yk-battle", "Battle at Vipas")
-	p.click("#yk-reveal")
+	ykReveal(p)
 	p.click("#yk-battle-army-" + ids[0])
 	p.click("#yk-ask-chain")
 	p.waitText("#yk-chain", "Strength")
@@ -115,7 +115,7 @@ func TestAppYatukGame(t *testing.T) {
 	ykBurn(p, "Ali's turn: 2")
 	p.choose("#yk-declare-land", "sutudri")
 	p.click("#yk-declare")
-	p.click("#yk-reveal")
+	ykReveal(p)
 	ykRecordBattle(p)
 	p.waitText("#match h1", "Finished")
 	wonAlone(c, id, ids[0])
@@ -170,7 +170,17 @@ func ykDeclare(p *tab, land, name string) {
 	p.choose("#yk-declare-land", land)
 	p.click("#yk-declare")
 	p.waitText("#yk-battle", "Battle at "+name)
+	ykReveal(p)
+}
+
+// ykReveal reveals the armies of the battle due. They push the buttons
+// below them down, so it waits until they are drawn: the next tap then
+// lands on what it names, not on the button that was there a frame before.
+func ykReveal(p *tab) {
+	p.b.t.Helper()
 	p.click("#yk-reveal")
+	waitFor(p, `!!document.querySelector('[id^="yk-battle-army-"]') && document.querySelector('#yk-reveal').getClientRects().length === 0`)
+	evalIn[bool](p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
 }
 
 // A Yatuk game of three players in the advanced mode, recorded through the
@@ -241,7 +251,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	// battle. Ali holds the white gem: named red it adds nothing and the tie
 	// goes against the current player; named green it wins him the battle.
 	p.waitText("#yk-battle", "Battle at Vitasta · forced")
-	p.click("#yk-reveal")
+	ykReveal(p)
 	p.choose("#yk-white-color", "red")
 	p.click("#yk-ask-battle")
 	p.waitText("#yk-battle-verdict", "Winner: Reza")

@@ -301,10 +301,14 @@ function tableApp() {
     // a team nobody was put in is left out.
     pairs() { return this.teamNumbers().map((k) => this.nm.seats.filter((s) => this.teamOf(s.id) === k).map((s) => s.id)).filter((team) => team.length > 0); },
     async searchPlayers() {
+      const nm = this.nm;
+      if (!nm) return;
+      let items = [];
       try {
-        const r = await this.api.get('/v1/players?limit=20&q=' + encodeURIComponent(this.nm.q.trim()));
-        this.nm.results = (r.items || []).filter((p) => !this.nm.seats.some((s) => s.id === p.id));
-      } catch { this.nm.results = []; }
+        items = (await this.api.get('/v1/players?limit=20&q=' + encodeURIComponent(nm.q.trim()))).items || [];
+      } catch { /* no results */ }
+      if (this.nm !== nm) return; // the form was left (a match started) before the answer came
+      nm.results = items.filter((p) => !nm.seats.some((s) => s.id === p.id));
     },
     seat(p) {
       if (!this.nm.seats.some((s) => s.id === p.id)) this.nm.seats.push({ id: p.id, name: p.name });
