@@ -63,7 +63,6 @@ type config struct {
 	serverArgs      []string
 	keep            bool
 	cpuProfile      string
-	httpClient      string
 	rateLimit       bool
 }
 
@@ -118,7 +117,6 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.Var(&serverArgs, "server-arg", "with --spawn: one more argument for the server (repeat the flag), e.g. --server-arg=--synchronous=NORMAL")
 	fs.BoolVar(&cfg.rateLimit, "server-rate-limit", false, "with --spawn: keep the server's per-client write limit (by default MOTAMED_WRITES_PER_SECOND=-1 turns it off: all tables share one address and token)")
 	fs.BoolVar(&cfg.keep, "keep", false, "with --spawn: keep the temporary directory (database and server.log)")
-	fs.StringVar(&cfg.httpClient, "http-client", "raw", "raw: one hand-written keep-alive HTTP/1.1 connection per table (least CPU); std: net/http's Transport")
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write this tool's own CPU profile to the file (to check the load generator is not the bottleneck)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -164,8 +162,6 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return cfg, errors.New("--match-events must be at least 1")
 	case cfg.answer != "compact" && cfg.answer != "minimal" && cfg.answer != "full":
 		return cfg, fmt.Errorf("--answer %q: use compact, minimal or full", cfg.answer)
-	case cfg.httpClient != "raw" && cfg.httpClient != "std":
-		return cfg, fmt.Errorf("--http-client %q: use raw or std", cfg.httpClient)
 	case cfg.db != "" && cfg.spawn == "":
 		return cfg, errors.New("--db needs --spawn (it is the spawned server's database)")
 	}
@@ -327,7 +323,7 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	}
 	defer finishServer()
 
-	cl := newClient(addr, token, cfg.tables, cfg.timeout, cfg.idempotency, cfg.httpClient == "raw")
+	cl := newClient(addr, token, cfg.tables, cfg.timeout, cfg.idempotency)
 	switch cfg.answer {
 	case "minimal":
 		cl.prefer = "return=minimal"
@@ -422,13 +418,6 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	}
 	nTables := cfg.tables
 	tables, err := rn.newTables(ctx, nTables)
-	defer func() {
-		for _, t := range tables {
-			if t.conn != nil {
-				t.conn.close()
-			}
-		}
-	}()
 	for _, t := range tables {
 		setup.merge(t.tally)
 		t.tally = newTally()
@@ -481,9 +470,6 @@ func execute(ctx context.Context, cfg config, logw io.Writer) (*Report, error) {
 	defer cancel()
 	var wg sync.WaitGroup
 	for _, t := range tables {
-		if t.conn != nil {
-			t.conn.rebind(lctx)
-		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

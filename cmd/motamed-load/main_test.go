@@ -195,12 +195,6 @@ func TestRunAgainstFakeServer(t *testing.T) {
 		t.Errorf("finished %v, kinds %+v", rep.MatchesFinished, rep.Kinds)
 	}
 
-	// The same through net/http's Transport.
-	code, rep, stderr = runJSON(t, "--addr", srv.URL, "--tables", "2", "--duration", "200ms", "--pool", "2", "--http-client", "std", "--token", "secret")
-	if code != 0 || rep.Events == 0 || rep.Errors != 0 {
-		t.Fatalf("--http-client std: exit %d, report %+v, stderr %s", code, rep, stderr)
-	}
-
 	code, rep, _ = runJSON(t, "--addr", srv.URL, "--tables", "2", "--preload-events", "150", "--games", "silver", "--duration", "20s")
 	if code != 0 || rep.Events < 150 || rep.Events > 152 || rep.Reads != 0 || rep.Elapsed > 10 {
 		t.Errorf("preload: exit %d, %d events, %d reads in %.1fs", code, rep.Events, rep.Reads, rep.Elapsed)

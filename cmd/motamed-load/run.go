@@ -108,7 +108,6 @@ type runner struct {
 // its own random source.
 type table struct {
 	sent    *atomic.Int64
-	conn    *rawConn // nil: the shared http.Client
 	n       int
 	r       *rand.Rand
 	players []string
@@ -183,9 +182,6 @@ func (rn *runner) newTables(ctx context.Context, n int) ([]*table, error) {
 	for i := range tables {
 		t := &table{sent: &rn.sent, n: i, r: rand.New(rand.NewPCG(rn.cfg.seed, uint64(i)+1)), tally: newTally(),
 			matches: make([]*liveMatch, rn.cfg.matchesPerTable)}
-		if rn.cl.raw {
-			t.conn = rn.cl.newRawConn(ctx)
-		}
 		tables[i] = t
 		wg.Add(1)
 		sem <- struct{}{}
@@ -441,12 +437,9 @@ func (rn *runner) prepareBigMatch(ctx context.Context, t *table, events int) (st
 	return m.matchPath, nil
 }
 
-// do sends a request on the table's connection.
+// do sends a request for the table, counted for the progress lines.
 func (t *table) do(ctx context.Context, cl *client, method, path string, body []byte, want int, keep bool) result {
 	t.sent.Add(1)
-	if t.conn != nil {
-		return t.conn.do(method, path, body, want, keep)
-	}
 	return cl.do(ctx, method, path, body, want, keep)
 }
 
