@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -14,19 +13,24 @@ import (
 	"github.com/motamed/motamed/rules/jsonw"
 )
 
-// writeJSON answers with v's JSON, with its Content-Length and, as c.JSON
-// does, a final newline.
+// writeJSON answers with v's JSON.
 func writeJSON(c echo.Context, status int, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
+	return writeBody(c, status, b)
+}
+
+// writeBody answers with the JSON b, with its Content-Length and, as c.JSON
+// does, a final newline.
+func writeBody(c echo.Context, status int, b []byte) error {
 	b = append(b, '\n')
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
 	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
 	res.WriteHeader(status)
-	_, err = res.Write(b)
+	_, err := res.Write(b)
 	return err
 }
 
@@ -78,102 +82,7 @@ func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) erro
 	if pref == "representation" {
 		return writeJSON(c, status, AppendedResponse{Event: s.eventResponse(res.Event, lang), Match: s.matchResponse(res.Match, lang)})
 	}
-	return writeBody(c, status, func(b []byte) []byte { return s.appendShort(b, res, lang, pref != "minimal") })
-}
-
-// answerBuffers are reused for answer bodies: a match body is written
-// into one from the encode cache's pieces, sent, and the buffer goes back,
-// so an answer allocates nothing of its size.
-var answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
-
-// largestPooled keeps an unusually large answer's buffer out of the pool.
-const largestPooled = 1 << 20
-
-// writeBody answers with the JSON that fill appends to an empty buffer,
-// with its Content-Length and, as c.JSON does, a final newline. Match
-// bodies are written this way from their cached pieces; encoding them again
-// with encoding/json would check and copy every byte of a long score sheet
-// on every request.
-func writeBody(c echo.Context, status int, fill func([]byte) []byte) error {
-	bp := answerBuffers.Get().(*[]byte)
-	*bp = fill((*bp)[:0])
-	return writePooled(c, status, bp)
-}
-
-// writePooled answers with the JSON in *bp, a buffer from answerBuffers,
-// and gives the buffer back.
-func writePooled(c echo.Context, status int, bp *[]byte) error {
-	b := append(*bp, '\n')
-	res := c.Response()
-	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
-	res.WriteHeader(status)
-	_, err := res.Write(b) // b is copied or sent before it returns: the buffer may go back
-	*bp = b
-	putAnswerBuffer(bp)
-	return err
-}
-
-// putAnswerBuffer gives *bp back to answerBuffers, unless it grew unusually
-// large.
-func putAnswerBuffer(bp *[]byte) {
-	if cap(*bp) <= largestPooled {
-		*bp = (*bp)[:0]
-		answerBuffers.Put(bp)
-	}
-}
-
-// appendEventJSON appends EventResponse for e in lang, written directly:
-// the bytes encoding/json writes for s.eventResponse(e, lang), without
-// reflecting over it on every event (the API tests compare the two).
-func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
-	r := s.eventResponse(e, lang)
-	start := len(b)
-	b = append(b, `{"seq":`...)
-	b = strconv.AppendInt(b, r.Seq, 10)
-	b = append(b, `,"type":`...)
-	b = jsonw.String(b, r.Type)
-	b = append(b, `,"data":`...)
-	b, err := appendRaw(b, r.Data)
-	if err != nil { // only a stored event whose data is not JSON
-		s.log.Error("encode event", "seq", r.Seq, "err", err)
-		return append(b[:start], `{}`...)
-	}
-	b = append(b, `,"notes":[`...)
-	for i, n := range r.Notes {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"rule":`...)
-		b = jsonw.String(b, n.Rule)
-		b = append(b, `,"title":`...)
-		b = jsonw.String(b, n.Title)
-		b = append(b, `,"message":`...)
-		b = jsonw.String(b, n.Message)
-		if n.Section != "" {
-			b = append(b, `,"section":`...)
-			b = jsonw.String(b, n.Section)
-		}
-		b = append(b, '}')
-	}
-	b = append(b, `],"voided":`...)
-	b = strconv.AppendBool(b, r.Voided)
-	for _, ref := range [...]struct {
-		key string
-		seq *int64
-	}{{`,"voids":`, r.Voids}, {`,"voided_by":`, r.VoidedBy}, {`,"replaced_by":`, r.ReplacedBy}, {`,"replaces":`, r.Replaces}, {`,"restores":`, r.Restores}} {
-		if ref.seq != nil {
-			b = append(b, ref.key...)
-			b = strconv.AppendInt(b, *ref.seq, 10)
-		}
-	}
-	if r.TokenID != "" {
-		b = append(b, `,"token_id":`...)
-		b = jsonw.String(b, r.TokenID)
-	}
-	b = append(b, `,"created_at":`...)
-	b = jsonw.String(b, r.CreatedAt)
-	return append(b, '}')
+	return writeBody(c, status, s.appendShort(make([]byte, 0, 4<<10), res, lang, pref != "minimal"))
 }
 
 // appendShort appends the default answer to a change, AppendedCompactResponse
@@ -182,7 +91,7 @@ func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
 // compact AppendedMinimalResponse (the event and the match's summary).
 func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bool) []byte {
 	b = append(b, `{"event":`...)
-	b = s.appendEventJSON(b, res.Event, lang)
+	b = appendJSON(b, s.eventResponse(res.Event, lang))
 	b = append(b, `,"match":`...)
 	sc := res.Match.State.Scores()
 	b = appendSummary(b, res.Match, sc.Totals, lang, compact)
@@ -266,7 +175,7 @@ func appendSummary(b []byte, m *db.Match, totals map[string]int, lang string, co
 	b = append(b, `,"totals":`...)
 	b = jsonw.IntMap(b, totals)
 	b = append(b, `,"result":`...)
-	b = appendResult(b, m.State.Result())
+	b = appendJSON(b, m.State.Result())
 	if compact {
 		b = append(b, `,"updated_at":`...)
 		b = appendTime(b, m.UpdatedAt)
