@@ -257,25 +257,26 @@ func appendTime(b []byte, t time.Time) []byte {
 
 // appendRows sets e.rows to the score sheet's rows, lending prev's rows
 // before its last one, and appends the JSON of the others to b and where
-// each of them ends in b to rowEnds. A sheet that is not a list (or is
-// null) is appended whole, and e.rows is left nil.
+// each of them ends in b to rowEnds. A sheet that is not a list (or has no
+// rows) is appended whole, and e.rows is left nil.
 func (e *encodedMatch) appendRows(b []byte, rowEnds []int, rounds any, prev *encodedMatch) (_ []byte, _ []int, err error) {
-	rv := reflect.ValueOf(rounds)
-	if rv.Kind() != reflect.Slice || rv.IsNil() {
+	n, list := rules.SheetLen(rounds)
+	if !list || n == 0 {
 		j, err := json.Marshal(rounds)
 		if err != nil {
 			return nil, nil, fmt.Errorf("rounds: %w", err)
 		}
 		return append(b, j...), nil, nil
 	}
-	n, keep := rv.Len(), 0
+	keep := 0
 	if prev != nil && prev.version == e.version-1 && prev.rows != nil {
 		keep = max(0, min(len(prev.rows), n)-1)
 	}
 	e.rows = make([][]byte, n)
 	copy(e.rows, prev.rowsBefore(keep))
+	rv := reflect.ValueOf(rules.SheetSlice(rounds, keep, n))
 	for i := keep; i < n; i++ {
-		if b, err = appendValue(b, rules.RowAt(rv, i)); err != nil {
+		if b, err = appendValue(b, rules.RowAt(rv, i-keep)); err != nil {
 			return nil, nil, fmt.Errorf("round %d: %w", i, err)
 		}
 		rowEnds = append(rowEnds, len(b))

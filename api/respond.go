@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/jsonw"
 )
 
@@ -157,11 +158,11 @@ func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bo
 func appendChangedRounds(b []byte, res *db.Appended) []byte {
 	b = b[:len(b)-1] // the answer's closing brace
 	sheet := res.Match.State.Scores().Rounds
-	rounds := reflect.ValueOf(sheet)
+	n, list := rules.SheetLen(sheet)
 	from := 0
-	if rounds.Kind() == reflect.Slice && res.Before != nil && !res.Match.Rewritten { // a correction may change any row
-		if before := reflect.ValueOf(res.Before.State.Scores().Rounds); before.Kind() == reflect.Slice {
-			from = max(0, min(before.Len(), rounds.Len())-1)
+	if list && res.Before != nil && !res.Match.Rewritten { // a correction may change any row
+		if before, ok := rules.SheetLen(res.Before.State.Scores().Rounds); ok {
+			from = max(0, min(before, n)-1)
 		}
 	}
 	b = append(b, `,"rounds":{"from":`...)
@@ -169,15 +170,16 @@ func appendChangedRounds(b []byte, res *db.Appended) []byte {
 	b = append(b, `,"rows":`...)
 	start := len(b)
 	var err error
-	if rounds.Kind() != reflect.Slice {
+	if !list {
 		b, err = appendValue(b, sheet)
 	} else {
+		rows := reflect.ValueOf(rules.SheetSlice(sheet, from, n))
 		b = append(b, '[')
-		for i := from; i < rounds.Len() && err == nil; i++ {
-			if i > from {
+		for i := 0; i < rows.Len() && err == nil; i++ {
+			if i > 0 {
 				b = append(b, ',')
 			}
-			b, err = appendValue(b, rounds.Index(i).Interface())
+			b, err = appendValue(b, rows.Index(i).Interface())
 		}
 		b = append(b, ']')
 	}

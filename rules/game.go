@@ -69,14 +69,24 @@ type JSONAppender interface {
 // Scores is the score sheet: running totals per player ID (points, levels,
 // gems, dice... whatever the game counts) and the game's own per-round rows.
 //
-// Rounds is a slice, oldest row first, and only its last row may still
-// change: when Apply takes a state with n rows to one with m rows, the rows
-// before index min(n, m)-1 marshal to the same JSON in both. (An undo is a
-// replay to an earlier state, so it keeps the same promise in reverse.)
+// Rounds is a slice or a Rows (read either with SheetLen and SheetSlice),
+// oldest row first, and only its last row may still change: when Apply
+// takes a state with n rows to one with m rows, the rows before index
+// min(n, m)-1 marshal to the same JSON in both. (An undo is a replay to an
+// earlier state, so it keeps the same promise in reverse.)
 // Servers rely on it to encode a long score sheet once, not on every event.
 type Scores struct {
 	Totals map[string]int `json:"totals"`
 	Rounds any            `json:"rounds"`
+}
+
+// Rows is a score sheet a game keeps other than as one slice, so that its
+// states share the rows of the past instead of copying them on every
+// event. It marshals as the JSON array of its rows.
+type Rows interface {
+	Len() int
+	// Slice is rows i to j-1 as a slice.
+	Slice(i, j int) any
 }
 
 // Result is the outcome of a finished match.

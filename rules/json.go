@@ -30,6 +30,27 @@ func AppendPlayers(b []byte, players []Player) []byte {
 	})
 }
 
+// SheetLen is how many rows a score sheet (Scores.Rounds) has; ok is false
+// when it is not a list of rows (a slice or a Rows).
+func SheetLen(rounds any) (n int, ok bool) {
+	if r, ok := rounds.(Rows); ok {
+		return r.Len(), true
+	}
+	if v := reflect.ValueOf(rounds); v.Kind() == reflect.Slice {
+		return v.Len(), true
+	}
+	return 0, false
+}
+
+// SheetSlice is rows i to j-1 of a score sheet that is a list of rows
+// (SheetLen), as a slice.
+func SheetSlice(rounds any, i, j int) any {
+	if r, ok := rounds.(Rows); ok {
+		return r.Slice(i, j)
+	}
+	return reflect.ValueOf(rounds).Slice(i, j).Interface()
+}
+
 // RowAt is row i of a score sheet (a slice, as Scores.Rounds holds it) as a
 // value whose methods include a pointer receiver's AppendJSON: the element
 // itself when it is a pointer, else its address.

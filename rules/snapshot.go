@@ -19,6 +19,9 @@ import (
 // numbers), some of whose fields JSON does not show (a score sheet's rows),
 // so snapshots are written field by field, every field, with a nil list or
 // map told apart from an empty one: the state read back is the one written.
+// A field tagged `snapshot:"-"` (bookkeeping that states share, such as a
+// counter other goroutines update) is neither written nor read: it reads
+// back as its zero value.
 
 // EncodeState writes s as a snapshot.
 func EncodeState(s State) ([]byte, error) {
@@ -91,6 +94,9 @@ func writeShape(h interface{ Write([]byte) (int, error) }, t reflect.Type, seen 
 			writeShape(h, t.Elem(), seen)
 		case reflect.Struct:
 			for i := range t.NumField() {
+				if unsnapped(t.Field(i)) {
+					continue
+				}
 				fmt.Fprintf(h, "%s ", t.Field(i).Name)
 				writeShape(h, t.Field(i).Type, seen)
 			}
@@ -98,6 +104,9 @@ func writeShape(h interface{ Write([]byte) (int, error) }, t reflect.Type, seen 
 	}
 	fmt.Fprint(h, ")")
 }
+
+// unsnapped reports whether a snapshot leaves field f out.
+func unsnapped(f reflect.StructField) bool { return f.Tag.Get("snapshot") == "-" }
 
 type snapEncoder struct{ b []byte }
 
@@ -150,6 +159,9 @@ func (e *snapEncoder) value(v reflect.Value) error {
 		return e.elems(v)
 	case reflect.Struct:
 		for i := range v.NumField() {
+			if unsnapped(v.Type().Field(i)) {
+				continue
+			}
 			if err := e.value(v.Field(i)); err != nil {
 				return err
 			}
@@ -280,6 +292,9 @@ func (d *snapDecoder) value(v reflect.Value) error {
 		}
 	case reflect.Struct:
 		for i := range v.NumField() {
+			if unsnapped(v.Type().Field(i)) {
+				continue
+			}
 			if err := d.value(v.Field(i)); err != nil {
 				return err
 			}

@@ -111,7 +111,7 @@ func applyDied(s *State, raw []byte) ([]rules.Ruling, error) {
 				fmt.Sprintf("%d کارت می‌ره تو دست غارتگرها و %d تای دیگه می‌سوزن.", rec.Picks, rec.Discarded)))
 		}
 	}
-	r := s.row()
+	r := s.Current
 	r.Deaths = append(r.Deaths, rec)
 	return notes, nil
 }

@@ -68,7 +68,7 @@ func TestExample1SeedFightAsEvents(t *testing.T) {
 	if c.Treasures.Count != 4 || c.Treasures.FaceUp || c.Open || c.Outcome != outcomeWon {
 		t.Fatalf("combat record: %+v", c.CombatOutcome)
 	}
-	if ch := won.row().Changes; len(ch) != 1 || ch[0] != (LevelChange{Player: "p1", Reason: reasonKill, Delta: 1, From: 4, To: 5}) {
+	if ch := won.Current.Changes; len(ch) != 1 || ch[0] != (LevelChange{Player: "p1", Reason: reasonKill, Delta: 1, From: 4, To: 5}) {
 		t.Fatalf("level changes: %+v", ch)
 	}
 	// Check: without the Warrior card the same numbers lose (COMBAT-5).
@@ -146,7 +146,7 @@ func TestExample3ElfHelper(t *testing.T) {
 		if s.Combat.Treasures.Count != 3 || !s.Combat.Treasures.FaceUp {
 			t.Fatalf("treasures: %+v", s.Combat.Treasures)
 		}
-		if ch := s.row().Changes; len(ch) != 2 || ch[1].Reason != reasonHelp || ch[1].Delta != 2 {
+		if ch := s.Current.Changes; len(ch) != 2 || ch[1].Reason != reasonHelp || ch[1].Delta != 2 {
 			t.Fatalf("changes: %+v", ch)
 		}
 	})
@@ -212,7 +212,7 @@ func TestExample4Selling(t *testing.T) {
 			if ans.LevelAfter != c.wantTo || ans.GoldLost != c.wantLost || ans.Rule != c.rule || !reflect.DeepEqual(ans.Better, c.better) {
 				t.Fatalf("sale: %+v", ans)
 			}
-			if r := next.row().Sales; len(r) != 1 || r[0].GoldLost != c.wantLost {
+			if r := next.Current.Sales; len(r) != 1 || r[0].GoldLost != c.wantLost {
 				t.Fatalf("sales row: %+v", r)
 			}
 		})
@@ -304,7 +304,7 @@ func TestExample7DeathAndLooting(t *testing.T) {
 		t.Fatalf("after death: %+v", a)
 	}
 	note(t, notes, "MUNCHKIN-DEATH-1")
-	d := s.row().Deaths[0]
+	d := s.Current.Deaths[0]
 	if !reflect.DeepEqual(d.LootOrder, [][]string{{"p2"}, {"p3", "p4"}}) || d.Picks != 3 || d.Discarded != 5 {
 		t.Fatalf("looting: %+v", d)
 	}

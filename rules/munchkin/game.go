@@ -82,14 +82,14 @@ func (game) Setup(players []rules.Player, options json.RawMessage) (rules.State,
 		return nil, nil, err
 	}
 	s.Turn = TurnState{Number: 1, Player: s.Players[0].ID, Caught: []string{}}
-	s.History = []*TurnRow{{Turn: 1, Player: s.Players[0].ID, Changes: []LevelChange{}}}
+	s.Current = &TurnRow{Turn: 1, Player: s.Players[0].ID, Changes: []LevelChange{}}
 	return s, opts, nil
 }
 
 // Apply checks one table event and returns the next state. It never changes s.
 func (game) Apply(st rules.State, ev rules.Event) (next rules.State, notes []rules.Ruling, err error) {
 	s, ok := st.(*State)
-	if !ok || s == nil || len(s.Players) == 0 || len(s.History) == 0 {
+	if !ok || s == nil || len(s.Players) == 0 || s.Current == nil {
 		return nil, nil, errors.New("munchkin: the state is not a Munchkin state")
 	}
 	if s.Finished {

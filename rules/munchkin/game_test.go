@@ -145,7 +145,7 @@ func TestFullGame(t *testing.T) {
 		t.Fatalf("result: %+v", res)
 	}
 	sc := s.Scores()
-	if sc.Totals["p1"] != 10 || len(sc.Rounds.([]*TurnRow)) != len(s.History) {
+	if sc.Totals["p1"] != 10 || sc.Rounds.(rules.Rows).Len() != len(s.History)+1 {
 		t.Fatalf("scores: %+v", sc.Totals)
 	}
 	for i := 1; i < len(res.Placements); i++ {

@@ -23,7 +23,7 @@ func (s *State) unclaimedLevels(id, reason string) (earned, unclaimed int, won b
 		earned = c.Helper.LevelsGained
 	}
 	claimed := 0
-	for _, ch := range s.row().Changes {
+	for _, ch := range s.Current.Changes {
 		if ch.Player == id && ch.Reason == reason && ch.Delta > 0 {
 			claimed += ch.Delta
 		}

@@ -206,7 +206,7 @@ func applyItemsSold(s *State, raw []byte) ([]rules.Ruling, error) {
 		return nil, err
 	}
 	s.setLevel(i, reasonSell, res.Levels, res.LevelAfter)
-	r := s.row()
+	r := s.Current
 	r.Sales = append(r.Sales, SaleRecord{Player: p.ID, SaleResult: res})
 	notes := []rules.Ruling{rules.Rule(res.Rule, res.Explanation.EN, res.Explanation.FA)}
 	return append(notes, res.Notes...), nil

@@ -2,6 +2,7 @@ package munchkin
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -15,11 +16,16 @@ type State struct {
 	// Combat is the fight recorded this turn, if any; while its run-away
 	// rolls are not all made it is open and blocks what would skip them.
 	Combat *CombatRecord `json:"combat"`
-	// History holds a row per turn; rows of past turns are never changed,
-	// so states share them.
-	History  []*TurnRow `json:"-"` // the score sheet: served as scores.rounds, not repeated in the state
+	// History holds the rows of past turns and Current the row of the turn
+	// in progress: the score sheet, served as scores.rounds, not repeated
+	// in the state. Rows of past turns never change, and states share the
+	// array behind History (see fileRow).
+	History  []*TurnRow `json:"-"`
+	Current  *TurnRow   `json:"-"`
 	Finished bool       `json:"finished"`
 	Winners  []string   `json:"winners"`
+	// filed counts the slots of History's array that some state has filled.
+	filed *atomic.Int64 `snapshot:"-"`
 }
 
 // PlayerState is one character at the table.
@@ -110,10 +116,8 @@ func (s *State) name(id string) string {
 // (running away counts as combat, AMB-22).
 func (s *State) inCombat() bool { return s.Combat != nil && s.Combat.Open }
 
-func (s *State) row() *TurnRow { return s.History[len(s.History)-1] }
-
-// clone copies everything Apply may change. Rows of past turns are never
-// changed again, so only the current row is copied deeply.
+// clone copies everything Apply may change: not the rows of past turns,
+// which never change again.
 func (s *State) clone() *State {
 	c := *s
 	c.Players = make([]PlayerState, len(s.Players))
@@ -125,14 +129,11 @@ func (s *State) clone() *State {
 	}
 	c.Turn.Caught = slices.Clone(s.Turn.Caught)
 	c.Combat = s.Combat.clone()
-	c.History = slices.Clone(s.History)
-	if n := len(c.History); n > 0 {
-		r := *c.History[n-1]
-		r.Changes = slices.Clone(r.Changes)
-		r.Sales = slices.Clone(r.Sales)
-		r.Deaths = slices.Clone(r.Deaths)
-		c.History[n-1] = &r
-	}
+	r := *s.Current
+	r.Changes = slices.Clone(r.Changes)
+	r.Sales = slices.Clone(r.Sales)
+	r.Deaths = slices.Clone(r.Deaths)
+	c.Current = &r
 	c.Winners = slices.Clone(s.Winners)
 	return &c
 }
@@ -142,8 +143,7 @@ func (s *State) setLevel(i int, reason string, delta, to int) LevelChange {
 	p := &s.Players[i]
 	ch := LevelChange{Player: p.ID, Reason: reason, Delta: delta, From: p.Level, To: to}
 	p.Level = to
-	r := s.row()
-	r.Changes = append(r.Changes, ch)
+	s.Current.Changes = append(s.Current.Changes, ch)
 	return ch
 }
 
@@ -163,21 +163,13 @@ func (s *State) finish(winners []string) {
 	}
 }
 
-// Scores: totals are levels; rows are turns. The rows of past turns are
-// shared (they never change); the row of the turn in progress is a copy
-// with the levels and the fight as they are now.
+// Scores: totals are levels; rows are turns, the last one with the levels
+// and the fight as they are now.
 func (s *State) Scores() rules.Scores {
-	rows := slices.Clone(s.History)
-	if rows == nil {
-		rows = []*TurnRow{}
-	}
-	if n := len(rows); n > 0 && rows[n-1].Levels == nil {
-		last := *rows[n-1]
-		last.Levels = s.levels()
-		last.Combat = s.Combat
-		rows[n-1] = &last
-	}
-	return rules.Scores{Totals: s.levels(), Rounds: rows}
+	last := *s.Current
+	last.Levels = s.levels()
+	last.Combat = s.Combat
+	return rules.Scores{Totals: s.levels(), Rounds: sheet{past: s.History, last: &last}}
 }
 
 // Result places the winners first, then everyone else by level (ties share).

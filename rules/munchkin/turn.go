@@ -63,7 +63,7 @@ func applyTurnEnded(s *State, raw []byte) ([]rules.Ruling, error) {
 		return nil, err
 	}
 	var notes []rules.Ruling
-	row := s.row()
+	row := s.Current
 	if *d.HandSize > handLimit {
 		c := charity(s, i, *d.HandSize)
 		row.Charity = &c
@@ -85,7 +85,8 @@ func applyTurnEnded(s *State, raw []byte) ([]rules.Ruling, error) {
 	next := s.Players[(i+1)%len(s.Players)]
 	s.Combat = nil
 	s.Turn = TurnState{Number: s.Turn.Number + 1, Player: next.ID, Caught: []string{}}
-	s.History = append(s.History, &TurnRow{Turn: s.Turn.Number, Player: next.ID, Changes: []LevelChange{}})
+	s.fileRow(row)
+	s.Current = &TurnRow{Turn: s.Turn.Number, Player: next.ID, Changes: []LevelChange{}}
 	notes = append(notes, rules.Rule("MUNCHKIN-TURN-11",
 		"The turn passes to the left: it is now "+next.Name+"'s turn.",
 		"نوبت می‌رسه به نفر سمت چپ: حالا نوبتِ "+next.Name+" است."))

@@ -10,14 +10,16 @@ import (
 )
 
 // roundRows marshals each row of s's score sheet on its own. The sheet's
-// Rounds must be a slice.
+// Rounds must be a list of rows.
 func roundRows(t *testing.T, s rules.State) []string {
 	t.Helper()
-	v := reflect.ValueOf(s.Scores().Rounds)
-	if v.Kind() != reflect.Slice {
-		t.Fatalf("Scores().Rounds is %T, not a slice", s.Scores().Rounds)
+	sheet := s.Scores().Rounds
+	n, ok := rules.SheetLen(sheet)
+	if !ok {
+		t.Fatalf("Scores().Rounds is %T, not a list of rows", sheet)
 	}
-	rows := make([]string, v.Len())
+	v := reflect.ValueOf(rules.SheetSlice(sheet, 0, n))
+	rows := make([]string, n)
 	for i := range rows {
 		b, err := json.Marshal(v.Index(i).Interface())
 		if err != nil {

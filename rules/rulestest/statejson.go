@@ -16,11 +16,14 @@ import (
 func CheckStateJSON(t testing.TB, st rules.State, where string) {
 	t.Helper()
 	checkAppendJSON(t, st, where)
-	rows := reflect.ValueOf(st.Scores().Rounds)
-	if rows.Kind() != reflect.Slice {
+	sheet := st.Scores().Rounds
+	n, ok := rules.SheetLen(sheet)
+	if !ok {
 		return
 	}
-	for i := 0; i < rows.Len(); i++ {
+	checkAppendJSON(t, sheet, where+", score sheet")
+	rows := reflect.ValueOf(rules.SheetSlice(sheet, 0, n))
+	for i := 0; i < n; i++ {
 		checkAppendJSON(t, rules.RowAt(rows, i), fmt.Sprintf("%s, score sheet row %d", where, i+1))
 	}
 }
