@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/motamed/motamed/db"
@@ -215,43 +214,41 @@ func longMatchVersions(b *testing.B, game string) (prev, last *db.Match) {
 	return prev, last
 }
 
-// BenchmarkEncodeAppendedVersion encodes the newest version of a long
-// match (the whole answer body) when the previous version is cached, as
-// after every append, and from scratch, as on a cache miss.
-func BenchmarkEncodeAppendedVersion(b *testing.B) {
+// BenchmarkEncodeMatch encodes the whole match body of a long match's
+// last version, as GET /v1/matches/{id} and "Prefer: return=representation"
+// answer it.
+func BenchmarkEncodeMatch(b *testing.B) {
+	s := newTestServer(b)
 	for _, game := range []string{"wizard", "munchkin", "yatuk"} {
-		prev, last := longMatchVersions(b, game)
-		before, err := encodeMatch(prev, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var buf []byte // an answer buffer, reused as the server reuses them
-		for _, from := range []struct {
-			name string
-			prev *encodedMatch
-		}{{"after-previous", before}, {"from-scratch", nil}} {
-			b.Run(game+"/"+from.name, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					e, _ := encodeMatch(last, from.prev)
-					buf = e.appendBody(buf[:0], "en")
-					b.SetBytes(int64(len(buf)))
+		_, last := longMatchVersions(b, game)
+		b.Run(game, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				j, err := json.Marshal(s.server.matchResponse(last, "en"))
+				if err != nil {
+					b.Fatal(err)
 				}
-			})
-		}
+				b.SetBytes(int64(len(j)))
+			}
+		})
 	}
 }
 
 // BenchmarkEncodeState writes the state of a long match's last version as
-// json.Marshal writes it and as the server does (encodeValue: by the state
-// itself where the game implements rules.JSONAppender).
+// json.Marshal writes it and as the compact answer does (appendValue into a
+// reused answer buffer: by the state itself where the game implements
+// rules.JSONAppender).
 func BenchmarkEncodeState(b *testing.B) {
+	var buf []byte
 	for _, game := range []string{"wizard", "silver", "munchkin", "wazabi", "yatuk"} {
 		_, last := longMatchVersions(b, game)
 		for _, enc := range []struct {
 			name string
 			fn   func(rules.State) ([]byte, error)
-		}{{"json.Marshal", func(s rules.State) ([]byte, error) { return json.Marshal(s) }}, {"encodeValue", func(s rules.State) ([]byte, error) { return encodeValue(s) }}} {
+		}{{"json.Marshal", func(s rules.State) ([]byte, error) { return json.Marshal(s) }}, {"appendValue", func(s rules.State) (j []byte, err error) {
+			buf, err = appendValue(buf[:0], s)
+			return buf, err
+		}}} {
 			b.Run(game+"/"+enc.name, func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
@@ -290,16 +287,4 @@ func BenchmarkListEvents(b *testing.B) {
 			b.Fatal(r.status)
 		}
 	}
-}
-
-// encodeValue is v's JSON as the encode cache writes it (appendValue), in
-// a slice of its own, as BenchmarkEncodeState measures it.
-func encodeValue(v any) ([]byte, error) {
-	bp := appendScratch.Get().(*[]byte)
-	defer appendScratch.Put(bp)
-	b, err := appendValue((*bp)[:0], v)
-	if cap(b) <= 64<<10 {
-		*bp = b[:0]
-	}
-	return slices.Clone(b), err
 }

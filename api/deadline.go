@@ -18,9 +18,9 @@ import (
 // (see deadlineCtx). And a handler's context.DeadlineExceeded reaches the
 // problem writer as it is, so the 503 says the request took too long
 // (echo's middleware wrapped it in an HTTP error that said nothing). Most requests never do: an event is checked against a
-// cached state and queued to the writer, a read is answered from the
-// encode cache. Making and stopping a timer for each of them was about 2%
-// of the server's CPU at 64 tables.
+// cached state and queued to the writer, a read is encoded from the cached
+// state. Making and stopping a timer for each of them was about 2% of the
+// server's CPU at 64 tables.
 func requestDeadline(timeout time.Duration, skip func(echo.Context) bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {

@@ -122,16 +122,17 @@ type MatchResponse struct {
 	Next     string          `json:"next"`
 	// State is where the game stands now (shape per game); the score sheet
 	// is not repeated in it: it is Scores.Rounds.
-	State  json.RawMessage `json:"state"`
-	Scores ScoresResponse  `json:"scores"`
-	Result *rules.Result   `json:"result"`
+	State  any            `json:"state" swaggertype:"object"`
+	Scores ScoresResponse `json:"scores"`
+	Result *rules.Result  `json:"result"`
 	MatchTimes
 }
 
 // ScoresResponse is the score sheet.
 type ScoresResponse struct {
-	Totals map[string]int  `json:"totals"`
-	Rounds json.RawMessage `json:"rounds"`
+	Totals map[string]int `json:"totals"`
+	// Rounds is the game's own rows, oldest first.
+	Rounds any `json:"rounds" swaggertype:"array,object"`
 }
 
 // AppendEventRequest is the body of POST /v1/matches/{id}/events.
@@ -177,6 +178,36 @@ type AppendedResponse struct {
 	Match MatchResponse `json:"match"`
 }
 
+// AppendedCompactResponse is the default answer to an append, an undo or a
+// correction: the event and the match without its score sheet.
+type AppendedCompactResponse struct {
+	Event  EventResponse `json:"event"`
+	Match  MatchCompact  `json:"match"`
+	Rounds ChangedRounds `json:"rounds"`
+}
+
+// ChangedRounds are the score sheet's rows a change touched: they replace
+// the rows from index From on.
+type ChangedRounds struct {
+	From int `json:"from"`
+	Rows any `json:"rows" swaggertype:"array,object"`
+}
+
+// MatchCompact is the match after a change without its players, options
+// and score sheet: a size that does not depend on how long the match is.
+type MatchCompact struct {
+	ID        string         `json:"id"`
+	Game      string         `json:"game"`
+	LeagueID  *string        `json:"league_id"`
+	Status    string         `json:"status"`
+	Version   int64          `json:"version"`
+	Next      string         `json:"next"`
+	State     any            `json:"state" swaggertype:"object"`
+	Totals    map[string]int `json:"totals"`
+	Result    *rules.Result  `json:"result"`
+	UpdatedAt string         `json:"updated_at"`
+}
+
 // EventsResponse is a match's log.
 type EventsResponse struct {
 	MatchID string          `json:"match_id"`
@@ -197,51 +228,6 @@ func leagueResponse(l *db.League) LeagueResponse {
 		o.PointsScheme = "placement"
 	}
 	return LeagueResponse{ID: l.ID, Name: l.Name, Game: l.Game, Options: o, Visibility: l.Visibility, CreatedAt: timeString(l.CreatedAt)}
-}
-
-// matchResponse is the match body as a value, for pages that render it.
-// The state and score rows come from the encode cache; a state that cannot
-// be encoded is a bug in a game, reported as null rather than failing the
-// request that recorded a valid event.
-func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
-	state, rounds := json.RawMessage("null"), json.RawMessage("[]")
-	if e, err := s.encoded.get(m); err != nil {
-		s.log.Error("encode match", "match", m.ID, "err", err)
-	} else {
-		state, rounds = e.state, e.appendRounds(nil)
-	}
-	r := MatchResponse{
-		ID: m.ID, Game: m.Game, Status: m.Status, Options: m.Options, Version: m.Version,
-		State: state, Result: m.State.Result(), Next: m.State.Next().In(lang),
-		MatchTimes: matchTimesOf(m),
-	}
-	if m.LeagueID != "" {
-		id := m.LeagueID
-		r.LeagueID = &id
-	}
-	r.Players = seatResponses(m)
-	r.Scores = ScoresResponse{Totals: m.State.Scores().Totals, Rounds: rounds}
-	return r
-}
-
-// seatResponses are m's seated players as the match body lists them.
-func seatResponses(m *db.Match) []SeatResponse {
-	out := make([]SeatResponse, 0, len(m.Seats))
-	for _, s := range m.Seats {
-		out = append(out, SeatResponse{ID: s.PlayerID, Name: s.Name, Seat: s.Seat})
-	}
-	return out
-}
-
-// appendMatch appends the JSON of MatchResponse for m in lang to b, from
-// the encode cache.
-func (s *Server) appendMatch(b []byte, m *db.Match, lang string) []byte {
-	e, err := s.encoded.get(m)
-	if err != nil { // matchResponse logs it and answers a null state
-		j, _ := json.Marshal(s.matchResponse(m, lang))
-		return append(b, j...)
-	}
-	return e.appendBody(b, lang)
 }
 
 func (s *Server) eventResponse(e db.Event, lang string) EventResponse {

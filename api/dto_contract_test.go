@@ -36,6 +36,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "EventResponse", "Event"},
 	{".", "AppendedResponse", "Appended"},
 	{".", "AppendedMinimalResponse", "AppendedMinimal"},
+	{".", "AppendedCompactResponse", "AppendedCompact"},
 	{".", "GameResponse", "Game"},
 	{".", "RuleResponse", "Rule"},
 	{".", "StandingsResponse", "Standings"},

@@ -98,25 +98,6 @@ func (s *Server) answerChange(c echo.Context, res *db.Appended, status int) erro
 	return s.appendedWith(c, res, status)
 }
 
-// appendedWith answers an append, an undo or a correction: compact by
-// default, the whole match with "Prefer: return=representation", the
-// summary with "Prefer: return=minimal" (RFC 7240).
-func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) error {
-	lang := langOf(c)
-	if res.Replayed {
-		c.Response().Header().Set("Idempotent-Replayed", "true")
-	}
-	setETag(c, res.Match.Version)
-	pref := preferredReturn(c)
-	if pref != "" {
-		c.Response().Header().Set("Preference-Applied", "return="+pref)
-	}
-	if pref == "representation" {
-		return writeBody(c, status, func(b []byte) []byte { return s.appendAppended(b, res, lang) })
-	}
-	return writeBody(c, status, func(b []byte) []byte { return s.appendShort(b, res, lang, pref != "minimal") })
-}
-
 // listEvents returns a match's log, voided events marked.
 func (s *Server) listEvents(c echo.Context) error {
 	if _, err := s.readableMatch(c, c.Param("id")); err != nil {

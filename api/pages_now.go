@@ -39,7 +39,7 @@ type roundState struct {
 
 func buildNow(mr MatchResponse, labels map[string]string, lang string) nowView {
 	var st roundState
-	if mr.Status == "finished" || json.Unmarshal(mr.State, &st) != nil || st.Round < 1 || st.Dealer == "" {
+	if mr.Status == "finished" || json.Unmarshal(mustJSON(mr.State), &st) != nil || st.Round < 1 || st.Dealer == "" {
 		return nowView{}
 	}
 	names := map[string]string{}

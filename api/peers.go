@@ -57,7 +57,6 @@ func (f peerFollower) Notice(n db.Notice) {
 	case db.NoticeLeague:
 		s.recheckLeague(ctx, n.ID)
 	case db.NoticeRederived:
-		s.encoded.drop(n.ID)
 		s.hub.refreshMatch(n.ID)
 	case db.NoticeToken:
 		s.tokens.forget(n.ID)
@@ -67,14 +66,13 @@ func (f peerFollower) Notice(n db.Notice) {
 
 // Resync reads again whatever may have changed while no notice arrived:
 // every token and league that open streams depend on, every league's
-// standings, each streamed match's newest events, and every encoded match
-// (the store drops its cached states itself).
+// standings and each streamed match's newest events (the store drops its
+// cached states itself).
 func (f peerFollower) Resync() {
 	s := f.s
 	ctx, cancel := context.WithTimeout(context.Background(), 4*noticeTimeout)
 	defer cancel()
 	s.tokens.clear()
-	s.encoded.clear()
 	tokens, leagues := s.streams.watched()
 	for _, id := range tokens {
 		t, err := s.store.GetToken(ctx, id)

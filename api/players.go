@@ -107,11 +107,10 @@ func (s *Server) deletePlayer(c echo.Context) error {
 }
 
 // rederived refreshes what was derived from the matches a player change
-// touched: their encoded bodies and their leagues' standings, and tells
-// the matches' and the leagues' screens.
+// touched, their leagues' standings, and tells the matches' and the
+// leagues' screens.
 func (s *Server) rederived(played db.Played) {
 	for _, id := range played.Matches {
-		s.encoded.drop(id)
 		s.hub.refreshMatch(id)
 	}
 	for _, l := range played.Leagues {

@@ -5,12 +5,81 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/labstack/echo/v4"
+
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/jsonw"
 )
+
+// writeJSON answers with v's JSON, with its Content-Length and, as c.JSON
+// does, a final newline.
+func writeJSON(c echo.Context, status int, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	res := c.Response()
+	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
+	res.WriteHeader(status)
+	_, err = res.Write(b)
+	return err
+}
+
+// writeMatch answers with the match body (MatchResponse).
+func (s *Server) writeMatch(c echo.Context, status int, m *db.Match) error {
+	return writeJSON(c, status, s.matchResponse(m, langOf(c)))
+}
+
+// matchResponse is the match body.
+func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
+	sc := m.State.Scores()
+	return MatchResponse{
+		ID: m.ID, Game: m.Game, LeagueID: leagueRef(m), Status: m.Status, Players: seatResponses(m), Options: m.Options,
+		Version: m.Version, Next: m.State.Next().In(lang), State: m.State,
+		Scores: ScoresResponse{Totals: sc.Totals, Rounds: sc.Rounds}, Result: m.State.Result(), MatchTimes: matchTimesOf(m),
+	}
+}
+
+// leagueRef is m's league for an answer: null when it has none.
+func leagueRef(m *db.Match) *string {
+	if m.LeagueID == "" {
+		return nil
+	}
+	return &m.LeagueID
+}
+
+// seatResponses are m's seated players as the match body lists them.
+func seatResponses(m *db.Match) []SeatResponse {
+	out := make([]SeatResponse, 0, len(m.Seats))
+	for _, s := range m.Seats {
+		out = append(out, SeatResponse{ID: s.PlayerID, Name: s.Name, Seat: s.Seat})
+	}
+	return out
+}
+
+// appendedWith answers an append, an undo or a correction: compact by
+// default, the whole match with "Prefer: return=representation", the
+// summary with "Prefer: return=minimal" (RFC 7240).
+func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) error {
+	lang := langOf(c)
+	if res.Replayed {
+		c.Response().Header().Set("Idempotent-Replayed", "true")
+	}
+	setETag(c, res.Match.Version)
+	pref := preferredReturn(c)
+	if pref != "" {
+		c.Response().Header().Set("Preference-Applied", "return="+pref)
+	}
+	if pref == "representation" {
+		return writeJSON(c, status, AppendedResponse{Event: s.eventResponse(res.Event, lang), Match: s.matchResponse(res.Match, lang)})
+	}
+	return writeBody(c, status, func(b []byte) []byte { return s.appendShort(b, res, lang, pref != "minimal") })
+}
 
 // answerBuffers are reused for answer bodies: a match body is written
 // into one from the encode cache's pieces, sent, and the buffer goes back,
@@ -107,31 +176,6 @@ func (s *Server) appendEventJSON(b []byte, e db.Event, lang string) []byte {
 	return append(b, '}')
 }
 
-// writeMatch answers with the match body (MatchResponse).
-func (s *Server) writeMatch(c echo.Context, status int, m *db.Match) error {
-	lang := langOf(c)
-	return writeBody(c, status, func(b []byte) []byte { return s.appendMatch(b, m, lang) })
-}
-
-// appendAppended appends AppendedResponse, {"event":...,"match":...}.
-func (s *Server) appendAppended(b []byte, res *db.Appended, lang string) []byte {
-	return s.appendAppendedFrom(b, res, nil, lang)
-}
-
-// appendAppendedFrom is appendAppended with the match's encoding at hand
-// (e), or taken from the encode cache when e is nil.
-func (s *Server) appendAppendedFrom(b []byte, res *db.Appended, e *encodedMatch, lang string) []byte {
-	b = append(b, `{"event":`...)
-	b = s.appendEventJSON(b, res.Event, lang)
-	b = append(b, `,"match":`...)
-	if e != nil {
-		b = e.appendBody(b, lang)
-	} else {
-		b = s.appendMatch(b, res.Match, lang)
-	}
-	return append(b, '}')
-}
-
 // appendShort appends the default answer to a change, AppendedCompactResponse
 // (the event, the match without its score sheet and the sheet's rows the
 // change touched: a size that does not grow with the match), or when not
@@ -140,10 +184,11 @@ func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bo
 	b = append(b, `{"event":`...)
 	b = s.appendEventJSON(b, res.Event, lang)
 	b = append(b, `,"match":`...)
-	b = appendSummary(b, res.Match, lang, compact)
+	sc := res.Match.State.Scores()
+	b = appendSummary(b, res.Match, sc.Totals, lang, compact)
 	b = append(b, '}')
 	if compact {
-		b = appendChangedRounds(b, res)
+		b = appendChangedRounds(b, res, sc.Rounds)
 	}
 	return b
 }
@@ -154,10 +199,10 @@ func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bo
 // match: "rounds": {"from": i, "rows": [...]}
 // replaces the rows from index i on. Only a sheet's last row may change
 // (rules.Scores), so that is one or two rows, or none after an undo; after
-// a correction it is every row.
-func appendChangedRounds(b []byte, res *db.Appended) []byte {
+// a correction it is every row. sheet is the match's score sheet after the
+// change.
+func appendChangedRounds(b []byte, res *db.Appended, sheet any) []byte {
 	b = b[:len(b)-1] // the answer's closing brace
-	sheet := res.Match.State.Scores().Rounds
 	n, list := rules.SheetLen(sheet)
 	from := 0
 	if list && res.Before != nil && !res.Match.Rewritten { // a correction may change any row
@@ -191,7 +236,7 @@ func appendChangedRounds(b []byte, res *db.Appended) []byte {
 
 // appendSummary appends MatchSummary or, when compact, MatchCompact (the
 // summary with its league, state and time).
-func appendSummary(b []byte, m *db.Match, lang string, compact bool) []byte {
+func appendSummary(b []byte, m *db.Match, totals map[string]int, lang string, compact bool) []byte {
 	b = append(b, `{"id":`...)
 	b = jsonw.String(b, m.ID)
 	b = append(b, `,"game":`...)
@@ -219,7 +264,7 @@ func appendSummary(b []byte, m *db.Match, lang string, compact bool) []byte {
 		}
 	}
 	b = append(b, `,"totals":`...)
-	b = jsonw.IntMap(b, m.State.Scores().Totals)
+	b = jsonw.IntMap(b, totals)
 	b = append(b, `,"result":`...)
 	b = appendResult(b, m.State.Result())
 	if compact {
@@ -237,4 +282,23 @@ func appendJSON(b []byte, v any) []byte {
 		return append(b, "null"...)
 	}
 	return append(b, j...)
+}
+
+// appendValue appends v's JSON: by v itself when it is a rules.JSONAppender
+// (a state, or a row of a score sheet: the same bytes without reflection),
+// else by encoding/json.
+func appendValue(b []byte, v any) ([]byte, error) {
+	if a, ok := v.(rules.JSONAppender); ok {
+		return a.AppendJSON(b)
+	}
+	j, err := json.Marshal(v)
+	return append(b, j...), err
+}
+
+// appendTime appends t as its quoted JSON string (RFC 3339 text needs no
+// escaping).
+func appendTime(b []byte, t time.Time) []byte {
+	b = append(b, '"')
+	b = t.UTC().AppendFormat(b, time.RFC3339Nano)
+	return append(b, '"')
 }

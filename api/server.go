@@ -109,7 +109,6 @@ type Server struct {
 	rules   *ruleIndex
 	leagues *leagueBook
 	tokens  *tokenCache
-	encoded *encodeCache
 	hub     *hub
 	streams *streamBook
 	peers   Peers
@@ -142,7 +141,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
 		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
-		tokens: newTokenCache(30 * time.Second), encoded: newEncodeCache(4096, 16<<20), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
+		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	if cfg.SharedLimits != nil {
 		for _, l := range []*writeLimiter{s.limitByToken, s.limitByAddr} {
 			if l != nil {

@@ -87,7 +87,7 @@ func (s *Server) matchStream(c echo.Context) error {
 		w.event("missed", e.Seq, s.missedJSON(e, lang))
 	}
 	if !resume || last != m.Version {
-		w.event("snapshot", m.Version, append(s.appendMatch([]byte(`{"match":`), m, lang), '}'))
+		w.event("snapshot", m.Version, s.snapshotJSON(m, lang))
 	}
 	if w.flush() != nil {
 		return w.final()
@@ -116,7 +116,7 @@ func (s *Server) matchStream(c echo.Context) error {
 					if err != nil {
 						return nil
 					}
-					w.event("snapshot", m.Version, append(s.appendMatch([]byte(`{"match":`), m, lang), '}'))
+					w.event("snapshot", m.Version, s.snapshotJSON(m, lang))
 					sent = m.Version
 				}
 				if msg.version > sent+1 {
@@ -175,6 +175,13 @@ func (s *Server) logRange(ctx context.Context, matchID string, from, to int64) (
 		return nil, nil
 	}
 	return log[from:to], nil
+}
+
+// snapshotJSON is a stream's "snapshot" message: the whole match.
+func (s *Server) snapshotJSON(m *db.Match, lang string) []byte {
+	return mustJSON(struct {
+		Match MatchResponse `json:"match"`
+	}{s.matchResponse(m, lang)})
 }
 
 func (s *Server) missedJSON(e db.Event, lang string) []byte {
