@@ -132,12 +132,6 @@ func (c *stateCache) drop(id string) {
 	}
 }
 
-func (c *stateCache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.count()
-}
-
 // count is the number of entries; the caller holds mu.
 func (c *stateCache) count() int { return c.live.Len() + c.done.Len() }
 

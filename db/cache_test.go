@@ -79,3 +79,9 @@ func TestStateCacheFinishedBudget(t *testing.T) {
 		t.Fatalf("over the whole budget: %s, %d events", got, c.bytes)
 	}
 }
+
+func (c *stateCache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.count()
+}

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // writeFunc does one logical write inside the batch transaction.
@@ -18,10 +17,6 @@ type writeOp struct {
 	fn   writeFunc
 	done chan error // the batch's outcome, sent once
 }
-
-// writeOps are reused: an append would otherwise allocate an op and a
-// channel for the few microseconds it waits.
-var writeOps = sync.Pool{New: func() any { return &writeOp{done: make(chan error, 1)} }}
 
 // writer owns the single write connection. It drains a queue of writes and
 // commits whatever queued up while the previous commit was syncing in one
@@ -52,8 +47,6 @@ type writer struct {
 	// checkpoint asks run to checkpoint the log from the write connection
 	// between two commits (see checkpointer).
 	checkpoint atomic.Bool
-	// linger bounds how long a small batch waits for company (see gather).
-	linger time.Duration
 }
 
 // askCheckpoint makes the writer checkpoint the log after its current commit.
@@ -71,7 +64,7 @@ func startDirectWriter(conn *sql.DB, log *slog.Logger) *writer {
 }
 
 func startWriter(conn *sql.DB, maxBatch int, log *slog.Logger) *writer {
-	w := &writer{conn: conn, ops: make(chan *writeOp, maxBatch*4), maxBatch: maxBatch, log: log, stopped: make(chan struct{}), linger: lingerFor}
+	w := &writer{conn: conn, ops: make(chan *writeOp, maxBatch*4), maxBatch: maxBatch, log: log, stopped: make(chan struct{})}
 	go w.run()
 	return w
 }
@@ -80,14 +73,7 @@ func startWriter(conn *sql.DB, maxBatch int, log *slog.Logger) *writer {
 // outcome even if ctx ends meanwhile: a write that was queued may commit, and
 // the caller must know whether it did.
 func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
-	op := writeOps.Get().(*writeOp)
-	op.fn = fn
-	// Every path below leaves op unqueued or takes its one answer, so its
-	// channel is empty again when it goes back.
-	defer func() {
-		op.fn = nil
-		writeOps.Put(op)
-	}()
+	op := &writeOp{fn: fn, done: make(chan error, 1)}
 	if w.direct {
 		if w.closed.Load() {
 			return errStopped
@@ -127,16 +113,9 @@ func (w *writer) stop() {
 func (w *writer) run() {
 	defer close(w.stopped)
 	batch := make([]*writeOp, 0, w.maxBatch)
-	linger := time.NewTimer(time.Hour)
-	linger.Stop()
-	prev := 0 // the size of the previous batch
 	for op := range w.ops {
 		batch = append(batch[:0], op)
-		open := w.drain(&batch)
-		if want := min(prev/2, w.maxBatch); open && len(batch) < want {
-			batch = w.gather(batch, want, linger)
-		}
-		prev = len(batch)
+		w.drain(&batch)
 		w.commit(batch)
 		if w.checkpoint.Swap(false) {
 			if _, err := passiveCheckpoint(w.conn); err != nil {
@@ -146,52 +125,19 @@ func (w *writer) run() {
 	}
 }
 
-// drain adds the writes already queued to batch, up to maxBatch. It
-// reports whether the queue is still open.
-func (w *writer) drain(batch *[]*writeOp) bool {
+// drain adds the writes already queued to batch, up to maxBatch.
+func (w *writer) drain(batch *[]*writeOp) {
 	for len(*batch) < w.maxBatch {
 		select {
 		case next, ok := <-w.ops:
 			if !ok {
-				return false
+				return
 			}
 			*batch = append(*batch, next)
 		default:
-			return true
+			return
 		}
 	}
-	return true
-}
-
-// lingerFor bounds how long a small batch waits for company (see gather):
-// about half an fsync on this project's machine.
-const lingerFor = 300 * time.Microsecond
-
-// gather waits up to w.linger for batch to reach want writes.
-//
-// Under steady load from many tables the batches alternate: a large commit
-// answers many tables at once, the first of them to come back finds the
-// writer idle and commits alone, and the others queue behind that commit.
-// A commit costs a fixed fsync (about 0.6 ms here) plus little per write,
-// so a batch of one costs nearly as much as one of fifty. When a batch is
-// under half the size of the one before, the writer waits briefly for the
-// tables it has just answered. A lone client never waits: its previous
-// batch was one write too.
-func (w *writer) gather(batch []*writeOp, want int, linger *time.Timer) []*writeOp {
-	linger.Reset(w.linger)
-	defer linger.Stop()
-	for len(batch) < want {
-		select {
-		case next, ok := <-w.ops:
-			if !ok { // shutting down: commit what there is
-				return batch
-			}
-			batch = append(batch, next)
-		case <-linger.C:
-			return batch
-		}
-	}
-	return batch
 }
 
 func (w *writer) commit(batch []*writeOp) {

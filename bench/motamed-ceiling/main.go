@@ -45,7 +45,6 @@ func run(args []string) error {
 	sync := fs.String("synchronous", "FULL", "SQLite synchronous setting: FULL or NORMAL")
 	commit := fs.String("commit", "group", "group: one writer commits queued events together; each: one transaction per request")
 	answerBytes := fs.Int("answer-bytes", 0, "pad every event's answer to about this many bytes (e.g. 9000, a match's size in Motamed's full answers); 0: the 37-byte answer")
-	oneWrite := fs.Bool("one-write", false, "send each answer's head and body in one write, as Motamed does (net/http sends an answer over 4 KB in two or three)")
 	fs.String("log-level", "warn", "accepted for motamed-load --spawn; the server logs only failures")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -75,9 +74,6 @@ func run(args []string) error {
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
-	}
-	if *oneWrite {
-		ln = oneWriteListener{ln}
 	}
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -132,44 +131,23 @@ func (r result) describe(method, path string, want int) string {
 
 // idOf reads the "id" of a created resource.
 func idOf(body []byte) (string, error) {
-	id, err := stringAt(body, "id")
-	if err != nil || id == "" {
+	var v struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(body, &v); err != nil || v.ID == "" {
 		return "", fmt.Errorf("no id in the answer %.200q", body)
 	}
-	return id, nil
+	return v.ID, nil
 }
 
-// stringAt returns the string at path (keys of nested objects) in a JSON
-// object, reading the answer only as far as that value. An answer can be a
-// whole match, tens of kilobytes late in a long one; decoding all of it to
-// read one field cost this tool CPU that the server, on the same cores,
-// needs.
-func stringAt(body []byte, path ...string) (string, error) {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	for i, key := range path {
-		if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-			return "", fmt.Errorf("%q is not in an object", strings.Join(path[:i+1], "."))
-		}
-		for {
-			t, err := dec.Token()
-			if err != nil {
-				return "", err
-			}
-			if t == json.Delim('}') {
-				return "", fmt.Errorf("no %q", strings.Join(path[:i+1], "."))
-			}
-			if t == key {
-				break
-			}
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return "", err
-			}
-		}
+// matchStatus reads the match's status from an event's answer ("" when
+// there is none).
+func matchStatus(body []byte) string {
+	var v struct {
+		Match struct {
+			Status string `json:"status"`
+		} `json:"match"`
 	}
-	var s string
-	if err := dec.Decode(&s); err != nil {
-		return "", fmt.Errorf("%q: %w", strings.Join(path, "."), err)
-	}
-	return s, nil
+	_ = json.Unmarshal(body, &v)
+	return v.Match.Status
 }

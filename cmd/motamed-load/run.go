@@ -382,7 +382,7 @@ func (rn *runner) play(ctx context.Context, t *table) {
 			t.tally.finished[m.seq.Game]++
 			continue
 		}
-		if status, _ := stringAt(res.body, "match", "status"); status != "finished" {
+		if status := matchStatus(res.body); status != "finished" {
 			t.tally.fail(fmt.Sprintf("%s match %s: status %q after its last event (want finished)", m.seq.Game, m.id, status))
 			continue
 		}

@@ -107,14 +107,3 @@ func (h *histogram) mean() time.Duration {
 	}
 	return time.Duration(h.sum / h.n)
 }
-
-// exactQuantile is the nearest-rank quantile of sorted values (for tests
-// and small samples).
-func exactQuantile(sorted []time.Duration, q float64) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	rank := int(math.Ceil(q * float64(len(sorted))))
-	rank = max(1, min(rank, len(sorted)))
-	return sorted[rank-1]
-}

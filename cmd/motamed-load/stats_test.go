@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -134,4 +135,14 @@ func TestReadProcMem(t *testing.T) {
 	if _, err := readProcMem(1 << 30); err == nil {
 		t.Error("no error for a missing process")
 	}
+}
+
+// exactQuantile is the nearest-rank quantile of sorted values.
+func exactQuantile(sorted []time.Duration, q float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	rank := int(math.Ceil(q * float64(len(sorted))))
+	rank = max(1, min(rank, len(sorted)))
+	return sorted[rank-1]
 }
