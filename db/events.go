@@ -228,7 +228,7 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		if err := snap.write(ctx, s, tx, next.ID); err != nil {
 			return err
 		}
-		if _, err := txStmt(ctx, tx, s.stmts.insertEvent).ExecContext(ctx,
+		if _, err := tx.StmtContext(ctx, s.stmts.insertEvent).ExecContext(ctx,
 			next.ID, rec.Seq, rec.Type, data, notes, created, corrects, nullable(rec.TokenID)); err != nil {
 			if s.d.isConstraint(err) {
 				// Another append was checked against the same version and
@@ -239,7 +239,7 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 			return fmt.Errorf("db: insert event: %w", err)
 		}
 		if status := statusOf(next.State); status != statusOf(cur.State) {
-			if _, err := txStmt(ctx, tx, s.stmts.updateStatus).ExecContext(ctx, status, nullTime(next.FinishedAt), next.ID); err != nil {
+			if _, err := tx.StmtContext(ctx, s.stmts.updateStatus).ExecContext(ctx, status, nullTime(next.FinishedAt), next.ID); err != nil {
 				return fmt.Errorf("db: update match: %w", err)
 			}
 		}
@@ -261,12 +261,12 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 					return fmt.Errorf("db: finish order lock: %w", err)
 				}
 			}
-			if err := txStmt(ctx, tx, s.stmts.finishOrder).QueryRowContext(ctx, next.ID).Scan(&next.FinishSeq); err != nil {
+			if err := tx.StmtContext(ctx, s.stmts.finishOrder).QueryRowContext(ctx, next.ID).Scan(&next.FinishSeq); err != nil {
 				return fmt.Errorf("db: finish order: %w", err)
 			}
 		}
 		if opt.IdempotencyKey != "" {
-			if _, err := txStmt(ctx, tx, s.stmts.insertKey).ExecContext(ctx,
+			if _, err := tx.StmtContext(ctx, s.stmts.insertKey).ExecContext(ctx,
 				next.ID, opt.IdempotencyKey, opt.RequestHash, rec.Seq, created); err != nil {
 				return fmt.Errorf("db: insert idempotency key: %w", err)
 			}
@@ -284,10 +284,10 @@ func (s *Store) writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) e
 		return nil
 	}
 	if before != nil {
-		if _, err := txStmt(ctx, tx, s.stmts.deletePlacements).ExecContext(ctx, next.ID); err != nil {
+		if _, err := tx.StmtContext(ctx, s.stmts.deletePlacements).ExecContext(ctx, next.ID); err != nil {
 			return err
 		}
-		if _, err := txStmt(ctx, tx, s.stmts.deleteResult).ExecContext(ctx, next.ID); err != nil {
+		if _, err := tx.StmtContext(ctx, s.stmts.deleteResult).ExecContext(ctx, next.ID); err != nil {
 			return err
 		}
 	}
@@ -298,11 +298,11 @@ func (s *Store) writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) e
 	if err != nil {
 		return err
 	}
-	if _, err := txStmt(ctx, tx, s.stmts.insertResult).ExecContext(ctx, next.ID, string(b), formatTime(next.UpdatedAt)); err != nil {
+	if _, err := tx.StmtContext(ctx, s.stmts.insertResult).ExecContext(ctx, next.ID, string(b), formatTime(next.UpdatedAt)); err != nil {
 		return fmt.Errorf("db: insert result: %w", err)
 	}
 	totals := next.State.Scores().Totals
-	insert := txStmt(ctx, tx, s.stmts.insertPlacement)
+	insert := tx.StmtContext(ctx, s.stmts.insertPlacement)
 	for _, p := range after.Placements {
 		var score any
 		if v, ok := totals[p.PlayerID]; ok {

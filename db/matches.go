@@ -52,13 +52,13 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		if m.LeagueID != "" {
 			league = m.LeagueID
 		}
-		if _, err := txStmt(ctx, tx, s.stmts.insertMatch).ExecContext(ctx,
+		if _, err := tx.StmtContext(ctx, s.stmts.insertMatch).ExecContext(ctx,
 			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt), s.listedAt(m),
 			nullable(m.Meta.Table), nullable(m.Meta.Location), nullable(m.Meta.Notes), nullTime(m.Meta.PlayedAt)); err != nil {
 			return err
 		}
 		for _, seat := range m.Seats {
-			if _, err := txStmt(ctx, tx, s.stmts.insertMatchPlayer).ExecContext(ctx, m.ID, seat.Seat, seat.PlayerID); err != nil {
+			if _, err := tx.StmtContext(ctx, s.stmts.insertMatchPlayer).ExecContext(ctx, m.ID, seat.Seat, seat.PlayerID); err != nil {
 				return err
 			}
 		}

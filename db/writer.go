@@ -175,7 +175,6 @@ func (w *writer) runBatch(ops []*writeOp) (err error) {
 			_ = tx.Rollback()
 		}
 	}()
-	ctx = context.WithValue(ctx, stmtCacheKey{}, &stmtCache{tx: tx, m: make(map[*sql.Stmt]*sql.Stmt, 4)})
 	for _, op := range ops {
 		if err := op.fn(ctx, tx); err != nil {
 			return err
@@ -185,29 +184,4 @@ func (w *writer) runBatch(ops []*writeOp) (err error) {
 		return fmt.Errorf("db: commit: %w", err)
 	}
 	return nil
-}
-
-// stmtCache holds one transaction's copies of prepared statements (see
-// txStmt). runBatch puts one in the context its writes get.
-type stmtCache struct {
-	tx *sql.Tx
-	m  map[*sql.Stmt]*sql.Stmt
-}
-
-type stmtCacheKey struct{}
-
-// txStmt is stmt for use in tx. A batch's writes share one copy of each
-// statement: binding it to the transaction again for every write of a
-// batch took a lock and an allocation each time, on the one writer.
-func txStmt(ctx context.Context, tx *sql.Tx, stmt *sql.Stmt) *sql.Stmt {
-	c, _ := ctx.Value(stmtCacheKey{}).(*stmtCache)
-	if c == nil || c.tx != tx {
-		return tx.StmtContext(ctx, stmt)
-	}
-	st, ok := c.m[stmt]
-	if !ok {
-		st = tx.StmtContext(ctx, stmt)
-		c.m[stmt] = st
-	}
-	return st
 }
