@@ -291,3 +291,28 @@ func playRandom(t testing.TB, r *rand.Rand, s *State, maxEvents int, each func(*
 }
 
 func isErr(err, target error) bool { return errors.Is(err, target) }
+
+// diceInPlay and cardsInHands are the totals the invariants are about.
+func (s *State) diceInPlay() int {
+	n := 0
+	for _, st := range s.Seats {
+		n += st.Dice
+	}
+	return n
+}
+
+func (s *State) cardsInHands() int {
+	n := 0
+	for _, st := range s.Seats {
+		n += st.Cards
+	}
+	return n
+}
+
+func (s *State) skipCards() int {
+	n := 0
+	for _, st := range s.Seats {
+		n += st.Skips
+	}
+	return n
+}

@@ -177,31 +177,6 @@ func (s *State) active() int {
 	return n
 }
 
-// diceInPlay and cardsInHands are the totals the invariants are about.
-func (s *State) diceInPlay() int {
-	n := 0
-	for _, st := range s.Seats {
-		n += st.Dice
-	}
-	return n
-}
-
-func (s *State) cardsInHands() int {
-	n := 0
-	for _, st := range s.Seats {
-		n += st.Cards
-	}
-	return n
-}
-
-func (s *State) skipCards() int {
-	n := 0
-	for _, st := range s.Seats {
-		n += st.Skips
-	}
-	return n
-}
-
 // teamOf returns the player IDs of seat i's team (just the player without
 // teams).
 func (s *State) teamOf(i int) []string {

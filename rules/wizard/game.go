@@ -138,13 +138,4 @@ func (f *findings) add(id, en, fa string) {
 	*f = append(*f, rules.Rule(id, en, fa))
 }
 
-func (f findings) has(id string) bool {
-	for _, r := range f {
-		if r.Rule == id {
-			return true
-		}
-	}
-	return false
-}
-
 func (f findings) err() error { return rules.Violations(f) }

@@ -171,9 +171,6 @@ func (s *State) dealerOf(r int) string {
 	return s.leftOf(s.Options.FirstDealer, (r-1)%s.n())
 }
 
-// maxRounds is 60 / n, the round that deals every card (WIZARD-SETUP-3).
-func (s *State) maxRounds() int { return 60 / s.n() }
-
 // Scores is the score sheet: running totals and one row per round played.
 func (s *State) Scores() rules.Scores {
 	rows := s.Rows

@@ -301,8 +301,6 @@ func cardRef(pos int, c Card) (en, fa string) {
 	return "card " + p + " (" + den + ")", "کارت " + p + " (" + dfa + ")"
 }
 
-func gemEN(g Gem) string { return string(g) }
-
 func gemFA(g Gem) string {
 	if g == White {
 		return "سفید"

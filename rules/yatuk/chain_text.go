@@ -18,21 +18,6 @@ var missingSummonerRule = map[Kind]string{
 	Weapon:  "YATUK-CHAIN-8",
 }
 
-// summonerKinds lists the kinds that may summon (or use) k.
-func summonerKinds(k Kind) []Kind {
-	switch k {
-	case Tool:
-		return []Kind{Wizard}
-	case Monster:
-		return []Kind{Wizard, Tool}
-	case Demon:
-		return []Kind{Monster}
-	case Weapon:
-		return []Kind{Monster, Demon}
-	}
-	return nil
-}
-
 var summonerWordsEN = map[Kind]string{Tool: "wizard", Monster: "wizard or tool", Demon: "monster", Weapon: "monster or demon"}
 var summonerWordsFA = map[Kind]string{Tool: "جادوگری", Monster: "جادوگر یا ابزاری", Demon: "هیولایی", Weapon: "هیولا یا اهریمنی"}
 var summonerNamesFA = map[Kind]string{Tool: "جادوگر", Monster: "جادوگر یا ابزار", Demon: "هیولا", Weapon: "هیولا یا اهریمن"}
