@@ -10,8 +10,8 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
-// Snapshots: the state of a match is stored every SnapshotEvery events and
-// when it finishes, in the transaction of the event that reaches it, so
+// Snapshots: the state of a match is stored every SnapshotEvery events (less
+// often for a very large state: snapshotSpacing) and when it finishes, in the transaction of the event that reaches it, so
 // that a state not in the cache (after a restart, or evicted) is read from
 // the latest snapshot and the few events after it, not folded from the
 // whole log. The two latest boundaries are kept: an undo that voids an
@@ -30,7 +30,7 @@ type snapshotWrite struct {
 // snapshotFor is the snapshot to store with the change that takes cur to
 // next, or nil when next is not at a boundary.
 func (s *Store) snapshotFor(cur, next *Match) (*snapshotWrite, error) {
-	every := s.cfg.SnapshotEvery
+	every := s.snapshotSpacing(cur)
 	finishes := next.State.Result() != nil && cur.State.Result() == nil
 	if every <= 0 || next.Version == 0 || next.Version%every != 0 && !finishes {
 		return nil, nil
@@ -47,6 +47,26 @@ func (s *Store) snapshotFor(cur, next *Match) (*snapshotWrite, error) {
 	next.size = heapPerSnapshotByte * int64(len(state))
 	return &snapshotWrite{seq: next.Version, version: rules.SnapshotVersion(game, next.Players(), next.Options),
 		state: state, keep: (next.Version/every - 1) * every}, nil
+}
+
+// snapshotSpacingBytes is how large a state may be, as a snapshot, and still
+// be stored every SnapshotEvery events: 256 KB every 256 events is 1 KB of
+// snapshot per event, a few times the event's own row. A larger state is
+// stored half as often for each doubling, so that a state which grows with
+// its match (Munchkin keeps a row per turn: 1.2 MB at 6,000 events) costs
+// the same per event late in the match as early; a miss then folds at most
+// as many events as the spacing (2,048 for that state, about 25 ms).
+var snapshotSpacingBytes int64 = 256 << 10
+
+// snapshotSpacing is how many events apart m's state is stored: SnapshotEvery
+// times the power of two that keeps its size (as last estimated) within that
+// many times snapshotSpacingBytes. Boundaries stay multiples of SnapshotEvery.
+func (s *Store) snapshotSpacing(m *Match) int64 {
+	every, limit := s.cfg.SnapshotEvery, snapshotSpacingBytes
+	for every > 0 && m.size/heapPerSnapshotByte > limit && every < 1<<20 {
+		every, limit = every*2, limit*2
+	}
+	return every
 }
 
 // write stores the snapshot in the append's transaction.

@@ -15,8 +15,18 @@ import (
 // For random logs with undos, corrections (replacements, voids, redos),
 // evictions and restarts, the state a match is
 // served from (its latest snapshot and the events after it) is always the
-// full replay of its log, and `check` finds every stored snapshot right.
+// full replay of its log, and `check` finds every stored snapshot right;
+// also when states count as large and are stored further apart.
 func TestSnapshotAndTailEqualFullReplay(t *testing.T) {
+	t.Run("every 3 events", testSnapshotAndTailEqualFullReplay)
+	t.Run("large states, further apart", func(t *testing.T) {
+		defer func(b int64) { snapshotSpacingBytes = b }(snapshotSpacingBytes)
+		snapshotSpacingBytes = 24 // a counter's state is 100-200 bytes: stored every 12 to 48 events
+		testSnapshotAndTailEqualFullReplay(t)
+	})
+}
+
+func testSnapshotAndTailEqualFullReplay(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "snap.db")
 	open := func() *Store {
@@ -97,6 +107,13 @@ func TestSnapshotAndTailEqualFullReplay(t *testing.T) {
 	if err := s.read.QueryRow(`SELECT COUNT(*) FROM match_snapshots`).Scan(&snaps); err != nil || snaps == 0 {
 		t.Fatalf("%d snapshots stored (%v)", snaps, err)
 	}
+	if snapshotSpacingBytes < 100 {
+		// No match finished: every snapshot is at a boundary of 12 or more.
+		var close int
+		if err := s.read.QueryRow(`SELECT COUNT(*) FROM match_snapshots WHERE seq % 12 <> 0`).Scan(&close); err != nil || close > 0 {
+			t.Fatalf("%d snapshots stored between boundaries 12 events apart (%v)", close, err)
+		}
+	}
 	rep, err := s.Check(ctx)
 	if err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("check: %v %v", rep.Problems, err)
@@ -124,5 +141,18 @@ func TestSnapshotAndTailEqualFullReplay(t *testing.T) {
 	}
 	if rep, err := s.Check(ctx); err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("check: %v %v", rep.Problems, err)
+	}
+}
+
+// A state is stored half as often for each doubling of its size past
+// snapshotSpacingBytes, at multiples of SnapshotEvery.
+func TestSnapshotSpacingGrowsWithTheState(t *testing.T) {
+	s := &Store{cfg: Config{SnapshotEvery: 256}}
+	for _, c := range []struct{ bytes, want int64 }{
+		{0, 256}, {100 << 10, 256}, {256 << 10, 256}, {256<<10 + 1, 512}, {1190 << 10, 2048}, {4 << 20, 4096},
+	} {
+		if got := s.snapshotSpacing(&Match{size: c.bytes * heapPerSnapshotByte}); got != c.want {
+			t.Errorf("a %d-byte state: stored every %d events, want %d", c.bytes, got, c.want)
+		}
 	}
 }

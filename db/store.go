@@ -43,7 +43,8 @@ type Config struct {
 	CacheSize  int
 	CacheBytes int64
 	// SnapshotEvery is how many events apart a match's state is stored
-	// (default 256; see snapshots.go): what a state not in memory costs.
+	// (default 256; further apart for a state over 256 KB, see snapshots.go):
+	// what a state not in memory costs.
 	SnapshotEvery int64
 	// MaxBatch bounds how many writes one group commit carries (default 256).
 	MaxBatch int
