@@ -50,14 +50,3 @@ func SheetSlice(rounds any, i, j int) any {
 	}
 	return reflect.ValueOf(rounds).Slice(i, j).Interface()
 }
-
-// RowAt is row i of a score sheet (a slice, as Scores.Rounds holds it) as a
-// value whose methods include a pointer receiver's AppendJSON: the element
-// itself when it is a pointer, else its address.
-func RowAt(rows reflect.Value, i int) any {
-	row := rows.Index(i)
-	if row.Kind() != reflect.Pointer && row.CanAddr() {
-		return row.Addr().Interface()
-	}
-	return row.Interface()
-}

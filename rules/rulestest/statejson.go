@@ -24,7 +24,7 @@ func CheckStateJSON(t testing.TB, st rules.State, where string) {
 	checkAppendJSON(t, sheet, where+", score sheet")
 	rows := reflect.ValueOf(rules.SheetSlice(sheet, 0, n))
 	for i := 0; i < n; i++ {
-		checkAppendJSON(t, rules.RowAt(rows, i), fmt.Sprintf("%s, score sheet row %d", where, i+1))
+		checkAppendJSON(t, rowAt(rows, i), fmt.Sprintf("%s, score sheet row %d", where, i+1))
 	}
 }
 
@@ -58,4 +58,15 @@ func checkAppendJSON(t testing.TB, v any, where string) {
 func excerpt(b []byte, at int) string {
 	from, to := max(0, at-60), min(len(b), at+60)
 	return string(b[from:to])
+}
+
+// rowAt is row i of a score sheet as a value whose methods include a pointer
+// receiver's AppendJSON: the element itself when it is a pointer, else its
+// address.
+func rowAt(rows reflect.Value, i int) any {
+	row := rows.Index(i)
+	if row.Kind() != reflect.Pointer && row.CanAddr() {
+		return row.Addr().Interface()
+	}
+	return row.Interface()
 }
