@@ -42,6 +42,9 @@ type Player struct {
 type Event struct {
 	Type string          `json:"type"`
 	Data json.RawMessage `json:"data,omitempty"`
+	// Revision, for a stored event, is the revision of the game's rules it
+	// was accepted under (see Reviser); 0 for an event not yet accepted.
+	Revision int `json:"-"`
 }
 
 // State is a match's state: a plain value that marshals to JSON for the

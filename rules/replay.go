@@ -1,9 +1,7 @@
 package rules
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 )
 
@@ -29,7 +27,8 @@ func Effective(log []Event) []Event {
 }
 
 // Replay folds a match's log from its setup. Every stored event was accepted
-// once, so an error here means the log, the options or the rules changed.
+// once, under the rules of its revision (see ApplyStored), so an error here
+// means the log or the options changed, or a game lost a revision's rules.
 func Replay(g Game, players []Player, options json.RawMessage, log []Event) (State, error) {
 	s, _, err := g.Setup(players, options)
 	if err != nil {
@@ -43,26 +42,10 @@ func Replay(g Game, players []Player, options json.RawMessage, log []Event) (Sta
 func Continue(g Game, s State, events []Event) (State, error) {
 	var err error
 	for i, ev := range Effective(events) {
-		s, err = applyStored(g, s, ev)
+		s, _, err = ApplyStored(g, s, ev)
 		if err != nil {
 			return nil, fmt.Errorf("effective event %d (%s): %w", i+1, ev.Type, err)
 		}
 	}
 	return s, nil
-}
-
-// applyStored applies a stored event. Names in event data were once matched
-// to fields in any case, as encoding/json matches them, and are now matched
-// exactly: data stored with a name in another case ("PLAYER") is read with
-// its fields' own names, to the value it always gave.
-func applyStored(g Game, s State, ev Event) (State, error) {
-	for range 8 { // one try per differently spelled object decoded
-		next, _, err := g.Apply(s, ev)
-		var in *InputError
-		if err == nil || !errors.As(err, &in) || in.respelled == nil || !bytes.Equal(in.from, ev.Data) {
-			return next, err
-		}
-		ev.Data = in.respelled
-	}
-	return nil, fmt.Errorf("event data spelled in too many ways")
 }

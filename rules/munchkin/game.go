@@ -87,7 +87,21 @@ func (game) Setup(players []rules.Player, options json.RawMessage) (rules.State,
 }
 
 // Apply checks one table event and returns the next state. It never changes s.
-func (game) Apply(st rules.State, ev rules.Event) (next rules.State, notes []rules.Ruling, err error) {
+func (game) Apply(st rules.State, ev rules.Event) (rules.State, []rules.Ruling, error) {
+	return applyUnder(st, ev, revision)
+}
+
+// ApplyAt applies a stored event as revision rev of the rules did (see
+// revision).
+func (game) ApplyAt(st rules.State, ev rules.Event, rev int) (rules.State, []rules.Ruling, error) {
+	return applyUnder(st, ev, min(rev, revision))
+}
+
+// Revision is the revision of today's rules.
+func (game) Revision() int { return revision }
+
+// applyUnder checks one table event under revision rev of the rules.
+func applyUnder(st rules.State, ev rules.Event, rev int) (next rules.State, notes []rules.Ruling, err error) {
 	s, ok := st.(*State)
 	if !ok || s == nil || len(s.Players) == 0 || s.Current == nil {
 		return nil, nil, errors.New("munchkin: the state is not a Munchkin state")
@@ -98,7 +112,7 @@ func (game) Apply(st rules.State, ev rules.Event) (next rules.State, notes []rul
 	var apply func(*State, []byte) ([]rules.Ruling, error)
 	switch ev.Type {
 	case evLevelChanged:
-		apply = applyLevelChanged
+		apply = func(s *State, raw []byte) ([]rules.Ruling, error) { return applyLevelChanged(s, raw, rev) }
 	case evCharacterUpdated:
 		apply = applyCharacterUpdated
 	case evLoadoutDeclared:

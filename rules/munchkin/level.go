@@ -32,8 +32,9 @@ type levelData struct {
 }
 
 // applyLevelChanged moves a pawn for a stated reason and checks that the
-// reason may move it that way (table 9.3). A loss below 1 stops at 1.
-func applyLevelChanged(s *State, raw []byte) ([]rules.Ruling, error) {
+// reason may move it that way (table 9.3), under revision rev of the rules.
+// A loss below 1 stops at 1.
+func applyLevelChanged(s *State, raw []byte, rev int) ([]rules.Ruling, error) {
 	var d levelData
 	if err := rules.Decode(raw, "data", &d); err != nil {
 		return nil, err
@@ -98,7 +99,9 @@ func applyLevelChanged(s *State, raw []byte) ([]rules.Ruling, error) {
 				p.Name+" برای کمک کردن سطح نمی‌گیره: فقط «الف»ِ کمک‌کننده به‌ازای هر هیولای کشته‌شده یه سطح می‌ره بالا."))
 			break
 		}
-		rs = append(rs, unbackedReward(s, p, reason, delta)...)
+		if rev >= revisionKillFromCombat {
+			rs = append(rs, unbackedReward(s, p, reason, delta)...)
+		}
 		to = min(to, top)
 	case reasonSell:
 		if p.ID != s.Turn.Player {

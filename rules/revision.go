@@ -1,0 +1,87 @@
+package rules
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+)
+
+// Revisions. A rules fix may make a game refuse an event it once accepted
+// (Munchkin's levels for a kill with no won combat, say). A match's log is
+// what the table recorded and the referee accepted then, so it must replay
+// for ever: a stored event is judged by the rules it was accepted under.
+//
+// Each game's rules therefore carry a revision, a number that a fix
+// tightening them raises, and each stored event the revision it was
+// accepted under (Event.Revision). Replay applies a stored event with
+// today's rules; when they refuse it and it was accepted under an older
+// revision, the game applies it as that revision did (Reviser.ApplyAt).
+// The event is then grandfathered: it stays in force, with the same effect
+// it always had, and the refusal today's rules give is reported beside it.
+// New events are always checked by today's rules.
+
+// FirstRevision is the revision of a game's rules as first shipped, of a
+// game that was never revised, and of every event stored before events
+// recorded their revision.
+const FirstRevision = 1
+
+// Reviser is a Game whose rules were revised since first shipped. A game
+// that raises its revision keeps, in ApplyAt, what each older revision
+// accepted that today's rules refuse.
+type Reviser interface {
+	// Revision is the revision of today's rules, above FirstRevision.
+	Revision() int
+	// ApplyAt applies ev to s as the rules of revision rev (older than
+	// Revision) did: the checks that changed since are those of rev, every
+	// other check is today's. Errors are as for Apply; a malformed event is
+	// refused as today.
+	ApplyAt(s State, ev Event, rev int) (State, []Ruling, error)
+}
+
+// RevisionOf is the revision of g's rules today.
+func RevisionOf(g Game) int {
+	if r, ok := g.(Reviser); ok {
+		return r.Revision()
+	}
+	return FirstRevision
+}
+
+// ApplyStored applies an event of a match's log to s, the state the events
+// in force before it left. An event today's rules refuse, but that was
+// accepted under an older revision of them, is applied as that revision
+// did and grandfathered: the rulings are today's refusal, nil for an event
+// today's rules accept.
+func ApplyStored(g Game, s State, ev Event) (next State, grandfathered []Ruling, err error) {
+	next, err = applyRespelled(g, s, ev, g.Apply)
+	var v *ViolationError
+	if err == nil || !errors.As(err, &v) {
+		return next, nil, err
+	}
+	r, ok := g.(Reviser)
+	if !ok || ev.Revision <= 0 || ev.Revision >= r.Revision() {
+		return nil, nil, err
+	}
+	next, errAt := applyRespelled(g, s, ev, func(s State, ev Event) (State, []Ruling, error) {
+		return r.ApplyAt(s, ev, ev.Revision)
+	})
+	if errAt != nil {
+		return nil, nil, fmt.Errorf("%w (and under revision %d of the rules: %v)", err, ev.Revision, errAt)
+	}
+	return next, v.Rulings, nil
+}
+
+// applyRespelled applies a stored event with apply. Names in event data were
+// once matched to fields in any case, as encoding/json matches them, and are
+// now matched exactly: data stored with a name in another case ("PLAYER") is
+// read with its fields' own names, to the value it always gave.
+func applyRespelled(g Game, s State, ev Event, apply func(State, Event) (State, []Ruling, error)) (State, error) {
+	for range 8 { // one try per differently spelled object decoded
+		next, _, err := apply(s, ev)
+		var in *InputError
+		if err == nil || !errors.As(err, &in) || in.respelled == nil || !bytes.Equal(in.from, ev.Data) {
+			return next, err
+		}
+		ev.Data = in.respelled
+	}
+	return nil, fmt.Errorf("event data spelled in too many ways")
+}
