@@ -169,6 +169,16 @@ type EventResponse struct {
 	// TokenID is the token that recorded it.
 	TokenID   string `json:"token_id,omitempty"`
 	CreatedAt string `json:"created_at"`
+	// Grandfathered marks, in a match's event list, an event in force that
+	// today's rules refuse but the rules it was accepted under allowed.
+	Grandfathered *GrandfatheredResponse `json:"grandfathered,omitempty"`
+}
+
+// GrandfatheredResponse is why an event stands only by grandfathering: the
+// revision of the game's rules it was accepted under, and today's refusal.
+type GrandfatheredResponse struct {
+	Revision int            `json:"revision"`
+	Rulings  []NoteResponse `json:"rulings"`
 }
 
 // AppendedResponse answers an append, an undo or a correction sent with
@@ -240,6 +250,12 @@ func (s *Server) eventResponse(e db.Event, lang string) EventResponse {
 	for _, n := range e.Notes {
 		v := s.violation(n, lang)
 		r.Notes = append(r.Notes, NoteResponse(v))
+	}
+	if e.Grandfathered != nil {
+		r.Grandfathered = &GrandfatheredResponse{Revision: e.Revision, Rulings: make([]NoteResponse, 0, len(e.Grandfathered))}
+		for _, n := range e.Grandfathered {
+			r.Grandfathered.Rulings = append(r.Grandfathered.Rulings, NoteResponse(s.violation(n, lang)))
+		}
 	}
 	return r
 }

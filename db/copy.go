@@ -27,7 +27,7 @@ var copyTables = []struct {
 		"table_label", "location", "notes", "played_at", "finished_at", "abandoned_at", "listed_at"},
 		timeCols("created_at", "played_at", "finished_at", "abandoned_at", "listed_at")},
 	{"match_players", "match_id, seat", []string{"match_id", "seat", "player_id"}, nil},
-	{"events", "match_id, seq", []string{"match_id", "seq", "type", "data", "notes", "created_at", "corrects", "token_id"}, timeCols("created_at")},
+	{"events", "match_id, seq", []string{"match_id", "seq", "type", "data", "notes", "created_at", "corrects", "token_id", "revision"}, timeCols("created_at")},
 	{"idempotency_keys", "match_id, key", []string{"match_id", "key", "request_hash", "seq", "created_at"}, timeCols("created_at")},
 	{"match_results", "match_id", []string{"match_id", "result", "finished_at"}, timeCols("finished_at")},
 	{"result_placements", "match_id, player_id", []string{"match_id", "player_id", "place", "score"}, nil},

@@ -154,7 +154,13 @@ func (s *Store) recheck(m *Match, log []Event) (rules.State, []rules.Ruling, err
 	var notes []rules.Ruling
 	for _, i := range order {
 		e := log[i]
-		next, ns, err := game.Apply(state, rules.Event{Type: e.Type, Data: e.Data})
+		var next rules.State
+		var ns []rules.Ruling
+		if e.Seq == last { // the correction's own event: today's rules
+			next, ns, err = game.Apply(state, rules.Event{Type: e.Type, Data: e.Data})
+		} else { // a stored event: the rules of its revision (grandfathered)
+			next, _, err = rules.ApplyStored(game, state, rules.Event{Type: e.Type, Data: e.Data, Revision: e.Revision})
+		}
 		if err != nil {
 			if e.Seq == last {
 				return nil, nil, err

@@ -1,6 +1,8 @@
 package db
 
 import (
+	"database/sql"
+
 	"github.com/motamed/motamed/rules"
 )
 
@@ -108,7 +110,16 @@ func effectiveEvents(log []Event) []rules.Event {
 	order, _ := markLog(log)
 	out := make([]rules.Event, len(order))
 	for n, i := range order {
-		out[n] = rules.Event{Type: log[i].Type, Data: log[i].Data}
+		out[n] = rules.Event{Type: log[i].Type, Data: log[i].Data, Revision: log[i].Revision}
 	}
 	return out
+}
+
+// revisionOf is a stored record's rules revision: the first for one stored
+// before records kept it (NULL).
+func revisionOf(v sql.NullInt64) int {
+	if !v.Valid || v.Int64 < rules.FirstRevision {
+		return rules.FirstRevision
+	}
+	return int(v.Int64)
 }

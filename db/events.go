@@ -209,6 +209,12 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 		notes = string(b)
 	}
 	data, created := string(rec.Data), formatTime(rec.CreatedAt)
+	if rec.Revision == 0 { // accepted now, by today's rules
+		rec.Revision = rules.FirstRevision
+		if g, ok := s.games.Get(next.Game); ok {
+			rec.Revision = rules.RevisionOf(g)
+		}
+	}
 	snap, snapErr := s.snapshotFor(cur, next)
 	return func(ctx context.Context, tx *sql.Tx) error {
 		if notesErr != nil {
@@ -229,7 +235,7 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 			return err
 		}
 		if _, err := tx.StmtContext(ctx, s.stmts.insertEvent).ExecContext(ctx,
-			next.ID, rec.Seq, rec.Type, data, notes, created, corrects, nullable(rec.TokenID)); err != nil {
+			next.ID, rec.Seq, rec.Type, data, notes, created, corrects, nullable(rec.TokenID), rec.Revision); err != nil {
 			if s.d.isConstraint(err) {
 				// Another append was checked against the same version and
 				// committed first (possible only with several writers on one
@@ -349,16 +355,26 @@ func (s *Store) replayIdempotent(ctx context.Context, tx *sql.Tx, cur *Match, op
 	return &Appended{Match: m, Event: log[seq-1], Replayed: true}, nil
 }
 
-// Events returns a match's whole log, marking voided events.
+// Events returns a match's whole log, marking voided events and those in
+// force only by grandfathering. A log that does not replay is returned all
+// the same, unmarked, so that it can be read and corrected.
 func (s *Store) Events(ctx context.Context, matchID string) ([]Event, error) {
-	if _, err := s.readMatchRow(ctx, s.read, matchID); err != nil {
+	m, err := s.readMatchRow(ctx, s.read, matchID)
+	if err != nil {
 		return nil, err
 	}
-	return s.readEvents(ctx, s.read, matchID)
+	log, err := s.readEvents(ctx, s.read, matchID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.markGrandfathered(ctx, m, log); err != nil {
+		s.log.Warn("match does not replay", "match", matchID, "err", err)
+	}
+	return log, nil
 }
 
 func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Event, error) {
-	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, notes, created_at, corrects, token_id FROM events WHERE match_id = ? ORDER BY seq`), matchID)
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, notes, created_at, corrects, token_id, revision FROM events WHERE match_id = ? ORDER BY seq`), matchID)
 	if err != nil {
 		return nil, err
 	}
@@ -368,10 +384,11 @@ func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Ev
 		var e Event
 		var data, created string
 		var notes, token sql.NullString
-		var corrects sql.NullInt64
-		if err := rows.Scan(&e.Seq, &e.Type, &data, &notes, &created, &corrects, &token); err != nil {
+		var corrects, revision sql.NullInt64
+		if err := rows.Scan(&e.Seq, &e.Type, &data, &notes, &created, &corrects, &token, &revision); err != nil {
 			return nil, err
 		}
+		e.Revision = revisionOf(revision)
 		e.Corrects, e.TokenID = corrects.Int64, token.String
 		e.Data = json.RawMessage(data)
 		e.CreatedAt = parseTime(created)

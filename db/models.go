@@ -113,6 +113,13 @@ type Event struct {
 	// TokenID is the token that recorded it ("" when not known).
 	TokenID   string
 	CreatedAt time.Time
+	// Revision is the revision of the game's rules the record was accepted
+	// under (rules.FirstRevision for one stored before records kept it).
+	Revision int
+	// Grandfathered, for an event in force that today's rules refuse but
+	// its own revision accepted, is today's refusal; nil otherwise. Set
+	// only where the log was replayed to find it (see Store.Events).
+	Grandfathered []rules.Ruling
 }
 
 // NewMatch is what it takes to start a match.

@@ -188,7 +188,7 @@ func onlyAfter(tail []Event, seq int64) bool {
 
 // readTail reads the records of a match after seq from, up to seq to.
 func (s *Store) readTail(ctx context.Context, q querier, matchID string, from, to int64) ([]Event, error) {
-	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, corrects FROM events WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`),
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, corrects, revision FROM events WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq`),
 		matchID, from, to)
 	if err != nil {
 		return nil, err
@@ -198,10 +198,11 @@ func (s *Store) readTail(ctx context.Context, q querier, matchID string, from, t
 	for rows.Next() {
 		var e Event
 		var data string
-		var corrects sql.NullInt64
-		if err := rows.Scan(&e.Seq, &e.Type, &data, &corrects); err != nil {
+		var corrects, revision sql.NullInt64
+		if err := rows.Scan(&e.Seq, &e.Type, &data, &corrects, &revision); err != nil {
 			return nil, err
 		}
+		e.Revision = revisionOf(revision)
 		if e.Seq != from+int64(len(out))+1 {
 			return nil, fmt.Errorf("db: match %s log has a gap before event %d", matchID, e.Seq)
 		}

@@ -126,7 +126,7 @@ func (h *hotStatements) prepare(ctx context.Context, d *dialect, write, read *sq
 		st, err = conn.PrepareContext(ctx, d.rebind(q))
 		return st
 	}
-	h.insertEvent = prep(`INSERT INTO events(match_id, seq, type, data, notes, created_at, corrects, token_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	h.insertEvent = prep(`INSERT INTO events(match_id, seq, type, data, notes, created_at, corrects, token_id, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	h.updateStatus = prep(`UPDATE matches SET status = ?, finished_at = COALESCE(finished_at, ?) WHERE id = ?`)
 	h.insertKey = prep(`INSERT INTO idempotency_keys(match_id, key, request_hash, seq, created_at) VALUES (?, ?, ?, ?, ?)`)
 	h.finishOrder = prep(`UPDATE matches SET finish_seq = (SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM matches) WHERE id = ? RETURNING finish_seq`)
