@@ -167,7 +167,10 @@ type matchPageView struct {
 	Ruling     *rulingView
 	// Corrections are the voided events, latest first.
 	Corrections []correctionView
-	LeagueURL   string
+	// Grandfathered are the events in force that today's rules refuse but
+	// the rules they were accepted under allowed.
+	Grandfathered []grandfatheredView
+	LeagueURL     string
 	Boot        matchBoot
 }
 
@@ -213,6 +216,7 @@ func (s *Server) matchPage(c echo.Context) error {
 	v.Chart, v.ChartTitle = s.matchChart(mr, v.L, lang)
 	v.Ruling = s.latestRuling(log, lang)
 	v.Corrections = corrections(log, mr.Players, v.L, lang)
+	v.Grandfathered = s.grandfathered(log, mr.Players, v.L, lang)
 	v.Boot = matchBoot{Lang: lang, Labels: v.L, ID: mr.ID, Match: &mr, Ruling: v.Ruling}
 	return s.renderPage(c, "match.html", v)
 }

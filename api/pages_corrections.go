@@ -54,3 +54,32 @@ func eventLabel(labels map[string]string, typ string) string {
 	}
 	return typ
 }
+
+// grandfatheredView is an event in force only by grandfathering, with the
+// first rule today's rules refuse it by.
+type grandfatheredView struct {
+	Seq, What, Player, Rule, Message string
+}
+
+// grandfathered lists the events in force that today's rules refuse (see
+// db.Event.Grandfathered), in the log's order.
+func (s *Server) grandfathered(log []db.Event, players []SeatResponse, labels map[string]string, lang string) []grandfatheredView {
+	names := map[string]string{}
+	for _, p := range players {
+		names[p.ID] = p.Name
+	}
+	var out []grandfatheredView
+	for _, e := range log {
+		if len(e.Grandfathered) == 0 || e.Voided {
+			continue
+		}
+		var d struct {
+			Player string `json:"player"`
+		}
+		_ = json.Unmarshal(e.Data, &d)
+		r := s.violation(e.Grandfathered[0], lang)
+		out = append(out, grandfatheredView{Seq: formatNum(lang, float64(e.Seq), 0), What: eventLabel(labels, e.Type),
+			Player: names[d.Player], Rule: r.Rule, Message: r.Message})
+	}
+	return out
+}

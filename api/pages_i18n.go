@@ -96,6 +96,7 @@ var pageLabels = map[string][2]string{
 	"card_jester":     {"Jester", "دلک"},
 	"corrections":     {"Corrections", "اصلاح‌ها"},
 	"voided_at":       {"voided at", "باطل شد، ساعت"},
+	"grandfathered":   {"Accepted under earlier rules", "پذیرفته‌شده با قوانین قبلی"},
 	// The games' event types.
 	"e_round_started":     {"round started", "آغاز دور"},
 	"e_hand_dealt":        {"hand dealt", "دست پخش‌شده"},

@@ -120,10 +120,24 @@
     M.replace('corrections', items.length ? [h('h3', {}, L.corrections), h('ol', { class: 'corrections' }, items)] : []);
   }
 
+  // grandfathered is the "grandfathered" template of match.html: the events
+  // in force that today's rules refuse but their own revision accepted.
+  function grandfathered(events) {
+    const names = Object.fromEntries(match.players.map((p) => [p.id, p.name]));
+    const items = events.filter((e) => e.grandfathered && !e.voided).map((e) => {
+      const who = e.data && names[e.data.player];
+      const r = e.grandfathered.rulings[0] || { rule: '', message: '' };
+      return h('li', {}, h('span', { class: 'k' }, L.event), ' ', h('span', { class: 'num' }, fmt(lang, e.seq, 0)), ' · ', L['e_' + e.type] || e.type,
+        who ? [' (', h('bdi', {}, who), ')'] : null, ' · ', h('bdi', { class: 'rule-id', dir: 'ltr' }, r.rule), ' ', M.prose(lang, r.message));
+    });
+    M.replace('grandfathered', items.length ? [h('h3', {}, L.grandfathered), h('ol', { class: 'grandfathered' }, items)] : []);
+  }
+
   async function refreshRuling() {
     try {
       const log = await M.getJSON(`/v1/matches/${id}/events?lang=${lang}`, lang);
       corrections(log.events);
+      grandfathered(log.events);
       const e = log.events.slice().reverse().find((e) => !e.voided && e.type !== 'undo' && e.notes && e.notes.length);
       showRuling(e && e.seq, e && e.notes[e.notes.length - 1]);
     } catch (err) { /* keep what is shown */ }
