@@ -171,7 +171,7 @@ type matchPageView struct {
 	// the rules they were accepted under allowed.
 	Grandfathered []grandfatheredView
 	LeagueURL     string
-	Boot        matchBoot
+	Boot          matchBoot
 }
 
 // matchPage serves a match's scoreboard.
