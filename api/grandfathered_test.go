@@ -181,3 +181,53 @@ func TestOldBareKillCorrections(t *testing.T) {
 var _ = json.Marshal
 var _ = io.EOF
 var _ = time.Second
+
+// A match whose log no longer replays at all (here an event rewritten in
+// the file behind the server's back) does not take the lists, the league's
+// pages or its standings down with it: they answer without it, or with it
+// flagged.
+func TestUnreplayableMatchSkipped(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "munchkin-bare-kill.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "broken.db")
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ts := serveFile(t, path, all.Registry())
+	if _, err := ts.store.GetMatch(context.Background(), oldMatch); err != nil { // migrated, nothing cached yet
+		t.Fatal(err)
+	}
+	ts.store.Close()
+	sqlDB, err := sqlOpenRW(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sqlDB.Exec(`UPDATE events SET data = '{"player":"nobody","reason":"card","delta":1}' WHERE match_id = ? AND seq = 1`, oldMatch); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sqlDB.Exec(`DELETE FROM match_snapshots`); err != nil {
+		t.Fatal(err)
+	}
+	sqlDB.Close()
+	ts = serveFile(t, path, all.Registry())
+	for _, path := range []string{
+		"/v1/matches", "/v1/matches?league_id=" + oldLeague, "/v1/matches?game=munchkin&status=in_progress",
+		"/v1/leagues/" + oldLeague, "/v1/leagues/" + oldLeague + "/standings",
+		"/leagues/" + oldLeague, "/leagues/" + oldLeague + "/rotation", "/leagues/" + oldLeague + "/tables",
+		"/v1/matches/" + oldGood, "/v1/players/" + oldSara + "/stats",
+	} {
+		if r := ts.do(http.MethodGet, path, nil); r.status != http.StatusOK {
+			t.Errorf("GET %s: %d %s", path, r.status, r.body)
+		}
+	}
+	flagged := map[string]bool{}
+	for _, it := range ts.must(t, 200, http.MethodGet, "/v1/matches?league_id="+oldLeague, nil)["items"].([]any) {
+		m := it.(map[string]any)
+		flagged[m["id"].(string)] = m["unreplayable"] == true
+	}
+	if len(flagged) != 2 || !flagged[oldMatch] || flagged[oldGood] {
+		t.Fatalf("flags %v", flagged)
+	}
+}

@@ -38,6 +38,9 @@ type MatchListItem struct {
 	Players  []SeatResponse `json:"players"`
 	Totals   map[string]int `json:"totals"`
 	Version  int64          `json:"version"`
+	// Unreplayable flags a match whose stored log no longer replays: its
+	// totals are unknown.
+	Unreplayable bool `json:"unreplayable,omitempty"`
 	MatchTimes
 }
 
@@ -178,7 +181,7 @@ func (s *Server) listMatches(c echo.Context) error {
 }
 
 func matchListItem(m *db.MatchSummary) MatchListItem {
-	it := MatchListItem{ID: m.ID, Game: m.Game, LeagueID: optional(m.LeagueID), Status: m.Status, Totals: m.Totals, Version: m.Version,
+	it := MatchListItem{ID: m.ID, Game: m.Game, LeagueID: optional(m.LeagueID), Status: m.Status, Totals: m.Totals, Version: m.Version, Unreplayable: m.Unreplayable,
 		Players:    make([]SeatResponse, 0, len(m.Seats)),
 		MatchTimes: matchTimes(m.Meta, m.CreatedAt, m.StartedAt, m.FinishedAt, m.UpdatedAt)}
 	for _, seat := range m.Seats {

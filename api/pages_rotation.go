@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -31,6 +32,10 @@ func (s *Server) leagueInPlay(ctx context.Context, leagueID string, lang string)
 	out := make([]inPlayView, 0, len(list))
 	for _, ip := range list {
 		m, err := s.store.GetMatch(ctx, ip.ID)
+		var re *db.ReplayError
+		if errors.As(err, &re) { // left out; the store logged it
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -30,6 +30,20 @@ func (e *NotFoundError) Unwrap() error { return ErrNotFound }
 
 func notFound(kind, id string) error { return &NotFoundError{Kind: kind, ID: id} }
 
+// ReplayError: a stored match does not replay, even with its events judged
+// by the rules they were accepted under (its log or options were changed
+// behind the server's back, or a game lost a revision's rules). It is the
+// server's fault, never the request's, so it does not unwrap to what the
+// rules said: lists and league pages leave such a match out or flag it.
+type ReplayError struct {
+	MatchID string
+	Err     error
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("db: match %s does not replay: %v", e.MatchID, e.Err)
+}
+
 // VersionError: an If-Match version did not match the match's version.
 // Current is -1 when it is not known: the log refused the event because
 // another write took its place first (see recordEvent).

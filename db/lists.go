@@ -177,6 +177,9 @@ type MatchSummary struct {
 	StartedAt  *time.Time
 	FinishedAt *time.Time
 	UpdatedAt  time.Time
+	// Unreplayable: the match's log does not replay (see ReplayError); its
+	// totals are not known.
+	Unreplayable bool
 }
 
 // ListMatches returns the matches r may read that f selects, newest first:
@@ -309,6 +312,14 @@ func (s *Store) fillSummaries(ctx context.Context, page []MatchSummary) error {
 			continue
 		}
 		full, err := s.GetMatch(ctx, m.ID)
+		var re *ReplayError
+		if errors.As(err, &re) { // listed, flagged, with no totals
+			m.Unreplayable = true
+			if err := s.lastChange(ctx, m); err != nil {
+				return err
+			}
+			continue
+		}
 		if err != nil {
 			return err
 		}

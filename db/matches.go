@@ -127,7 +127,7 @@ func (s *Store) loadLatest(ctx context.Context, tx *sql.Tx, id string) (*Match, 
 		return nil, err
 	}
 	if m.State, err = s.foldLatest(ctx, tx, m); err != nil {
-		return nil, fmt.Errorf("db: fold match %s: %w", id, err)
+		return nil, s.replayFailed(id, err)
 	}
 	if b, err := rules.EncodeState(m.State); err == nil {
 		m.size = heapPerSnapshotByte * int64(len(b))
@@ -184,7 +184,7 @@ func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64
 	}
 	state, err := rules.Replay(game, m.Players(), m.Options, effectiveEvents(log))
 	if err != nil {
-		return nil, nil, fmt.Errorf("db: replay match %s: %w", id, err)
+		return nil, nil, s.replayFailed(id, err)
 	}
 	m.State = state
 	m.Status = m.statusWith(state)

@@ -91,6 +91,9 @@ type Store struct {
 	migrated int
 	// peers exchanges change notices with the other instances (PostgreSQL).
 	peers *Peers
+	// unreplayable holds the IDs of the matches whose failed replay was
+	// logged (see replayFailed).
+	unreplayable sync.Map
 
 	closeOnce sync.Once
 	closeErr  error
