@@ -195,6 +195,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	warnGrandfathered(ctx, store, log)
 	if err := bootstrapAdmin(ctx, store, cfg.dbPath, stdout, log); err != nil {
 		store.Close()
 		return err

@@ -59,6 +59,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, p := range rep.Problems {
 		fmt.Fprintln(stdout, "problem:", p)
 	}
+	gf, err := store.Grandfathered(ctx)
+	if err != nil {
+		return err
+	}
+	printGrandfathered(stdout, gf) // in force as accepted: not a problem
 	if !rep.OK() {
 		return fmt.Errorf("check: %d problem(s) found", len(rep.Problems)+btoi(rep.Integrity != "ok"))
 	}
