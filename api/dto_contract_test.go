@@ -34,6 +34,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "MatchListItem", "MatchSummary"},
 	{".", "NoteResponse", "Note"},
 	{".", "EventResponse", "Event"},
+	{".", "GrandfatheredResponse", "Event.grandfathered"},
 	{".", "AppendedResponse", "Appended"},
 	{".", "AppendedMinimalResponse", "AppendedMinimal"},
 	{".", "AppendedCompactResponse", "AppendedCompact"},

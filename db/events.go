@@ -368,7 +368,7 @@ func (s *Store) Events(ctx context.Context, matchID string) ([]Event, error) {
 		return nil, err
 	}
 	if err := s.markGrandfathered(ctx, m, log); err != nil {
-		s.log.Warn("match does not replay", "match", matchID, "err", err)
+		_ = s.replayFailed(matchID, err) // logged once
 	}
 	return log, nil
 }

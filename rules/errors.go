@@ -68,7 +68,7 @@ type InputError struct {
 	Fields []FieldError
 	// respelled, for data whose only fault is a name spelled in another
 	// case than its field's, is that data with the field's own names (see
-	// Replay).
+	// ApplyStored).
 	respelled, from []byte
 }
 

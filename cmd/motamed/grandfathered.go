@@ -14,10 +14,14 @@ import (
 // events of it stand by grandfathering: accepted under an older revision
 // of its game's rules, refused by today's (see docs/upgrading.md). The
 // server serves them all the same; the warning says which to look at.
+// It replays every match holding an event of an older revision, so it runs
+// beside serving, and says nothing once ctx (the server's run) is done.
 func warnGrandfathered(ctx context.Context, store *db.Store, log *slog.Logger) {
 	events, err := store.Grandfathered(ctx)
 	if err != nil {
-		log.Warn("could not look for grandfathered events", "err", err)
+		if ctx.Err() == nil {
+			log.Warn("could not look for grandfathered events", "err", err)
+		}
 		return
 	}
 	for _, m := range byMatch(events) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // copyBareKill copies the database written before Munchkin refused a bare
@@ -46,16 +47,20 @@ func TestStartWarnsOfGrandfathered(t *testing.T) {
 	var mu sync.Mutex
 	var logs strings.Builder
 	_, stop := serveForTest(t, lockedWriter{&mu, &logs}, "--addr", "127.0.0.1:0", "--db", path)
+	read := func() string { mu.Lock(); defer mu.Unlock(); return logs.String() }
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(read(), "grandfathering") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 	var warnings []string
-	for _, l := range strings.Split(logs.String(), "\n") {
+	for _, l := range strings.Split(read(), "\n") {
 		if strings.Contains(l, "grandfathering") {
 			warnings = append(warnings, l)
 		}
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "m_06h28t8gc1z8ea2f92kvyw3fz8") || !strings.Contains(warnings[0], "MUNCHKIN-LEVEL-6") {
-		t.Fatalf("warnings %q\nlog:\n%s", warnings, logs.String())
+		t.Fatalf("warnings %q\nlog:\n%s", warnings, read())
 	}
 }

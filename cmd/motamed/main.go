@@ -195,7 +195,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	warnGrandfathered(ctx, store, log)
+	go warnGrandfathered(ctx, store, log) // replays old matches: serving need not wait
 	if err := bootstrapAdmin(ctx, store, cfg.dbPath, stdout, log); err != nil {
 		store.Close()
 		return err
