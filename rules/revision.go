@@ -31,10 +31,11 @@ const FirstRevision = 1
 type Reviser interface {
 	// Revision is the revision of today's rules, above FirstRevision.
 	Revision() int
-	// ApplyAt applies ev to s as the rules of revision rev (older than
-	// Revision) did: the checks that changed since are those of rev, every
-	// other check is today's. Errors are as for Apply; a malformed event is
-	// refused as today.
+	// ApplyAt applies ev to s under revision rev (older than Revision):
+	// without the checks added since rev, every other check today's, and
+	// with the effect the event always had. It may accept more than rev
+	// did, which does no harm: only events rev accepted are given to it.
+	// Errors are as for Apply; a malformed event is refused as today.
 	ApplyAt(s State, ev Event, rev int) (State, []Ruling, error)
 }
 

@@ -2,8 +2,9 @@ package munchkin
 
 // The revisions of the Munchkin rules (see rules.Reviser). A fix that makes
 // the referee refuse an event it once accepted adds a revision here, and
-// the check it adds runs only under that revision and later ones, so that
-// events stored before it replay as they were accepted.
+// the check it adds runs only under that revision and later ones (ApplyAt
+// leaves it out for older events), so that events stored before it replay
+// as they were accepted.
 // Revision 1 is the rules as first shipped.
 const (
 	// revisionKillFromCombat: levels for a kill (and an Elf helper's gain)
