@@ -49,3 +49,33 @@ func TestMergeRewritesOptions(t *testing.T) {
 	evs, _ = wizardRound([]string{into, b, c}, 2, 2)
 	s.must(t, 201, "POST", "/v1/matches/"+wiz+"/events", evs[0])
 }
+
+// An event from a tablet that missed a merge names the merged player's old
+// ID: it gets 410 naming the player it was merged into, as the player
+// routes answer, and changes nothing.
+func TestEventNamingAMergedPlayerIs410(t *testing.T) {
+	s := newTestServer(t)
+	m, p := s.counterMatch(t, 2, "")
+	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 1}})
+	into := s.player(t, "Sara K")
+	s.must(t, 200, "POST", "/v1/players/"+p[0]+"/merge", map[string]any{"into": into})
+	before := s.must(t, 200, "GET", "/v1/matches/"+m, nil)["version"]
+
+	for _, r := range []response{
+		s.do("POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 1}}),
+		s.do("PUT", "/v1/matches/"+m+"/events/1", map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 2}}),
+	} {
+		pr := r.json(t)
+		if r.status != 410 || pr["into"] != into || r.header.Get("Location") != "/v1/players/"+into {
+			t.Fatalf("%d %v, want 410 naming %s", r.status, pr, into)
+		}
+	}
+	if v := s.must(t, 200, "GET", "/v1/matches/"+m, nil)["version"]; v != before {
+		t.Fatalf("version %v, was %v", v, before)
+	}
+	// A player who is simply not seated is still a 400.
+	other := s.player(t, "Reza K")
+	s.must(t, 400, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": other, "n": 1}})
+	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[1], "n": 1}})
+	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": into, "n": 1}})
+}
