@@ -25,4 +25,7 @@ func TestYatukArmyRefusesLinkZero(t *testing.T) {
 			t.Fatalf("%s: %v", links, p)
 		}
 	}
+	if a := s.must(t, 200, "POST", "/v1/referee/yatuk/army", army(`[null,1]`)); a["total"] != 14.0 {
+		t.Fatalf("linked army: %v", a)
+	}
 }
