@@ -266,9 +266,9 @@
   M.fragmentToken = () => new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') || '';
 
   // pageToken is the token the page was opened with: from the fragment, or
-  // from an older ?access_token= link (a viewer token, the only kind the
-  // server takes in a URL). The page sends it to the API only in the
-  // Authorization header.
+  // from an older link with access_token in its query (a viewer token, the
+  // only kind the server takes in a URL). The page sends it to the API only
+  // in the Authorization header.
   M.pageToken = () => M.fragmentToken() || new URLSearchParams(window.location.search).get('access_token') || '';
 
   // follow reads a live stream (stream.js: fetch, the token in a header)
