@@ -107,12 +107,14 @@ var errUnauthenticated = errors.New("unauthenticated")
 func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Request().Header.Get(echo.HeaderAuthorization)
+		inURL := false
 		if h == "" {
-			// RFC 6750 §2.3: a token in the query, for reads only, so a wall
-			// screen can show a private league (EventSource cannot send
-			// headers). The access log records paths without queries.
+			// RFC 6750 §2.3: a token in the query, for reads only, so that a
+			// plain link (an older screen link, a client that cannot send
+			// headers) can show a private league. The access log records
+			// paths without queries.
 			if q := c.QueryParam("access_token"); q != "" && (c.Request().Method == http.MethodGet || c.Request().Method == http.MethodHead) {
-				h = "Bearer " + q
+				h, inURL = "Bearer "+q, true
 			} else {
 				return next(c)
 			}
@@ -124,6 +126,9 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 		t, err := s.lookupToken(c.Request().Context(), strings.TrimSpace(secret))
 		if err != nil {
 			return err
+		}
+		if inURL && t.Role != db.RoleViewer {
+			return tokenInURL(t.Role)
 		}
 		c.Set(principalKey, t)
 		return next(c)
@@ -147,6 +152,18 @@ func (s *Server) lookupToken(ctx context.Context, secret string) (*db.Token, err
 	// no secret is ever compared as text.
 	s.tokens.put(digest, t)
 	return t, nil
+}
+
+// tokenInURL refuses a token that may write (or, an admin's, do anything)
+// sent in the URL: a URL is kept in logs, browser history and Referer
+// headers, so only a viewer token, which reads one league, may travel in
+// one. The app and the pages send every token in the Authorization header.
+func tokenInURL(role string) error {
+	en := map[string]string{db.RoleAdmin: "an admin", db.RoleOwner: "an owner", db.RoleScorer: "a scorer"}[role]
+	fa := map[string]string{db.RoleAdmin: "مدیر", db.RoleOwner: "مالک لیگ", db.RoleScorer: "امتیازنویس"}[role]
+	return &rules.InputError{Fields: []rules.FieldError{{Field: "access_token",
+		Message:   "is " + en + " token: only a viewer token may travel in a URL; send this one in the Authorization header",
+		MessageFA: "توکن " + fa + " است: فقط توکن بیننده می‌تواند در نشانی بیاید؛ این یکی را در سرآیند Authorization بفرستید"}}}
 }
 
 func (s *Server) unauthorized(detail string) error {

@@ -9,13 +9,12 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v4"
 
 	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/fold"
 )
 
 var validate = newValidator()
@@ -36,19 +35,8 @@ func newValidator() *validator.Validate {
 	return v
 }
 
-// validDisplayName accepts any Unicode name people write (Persian included),
-// but not a blank one or one with control characters.
-func validDisplayName(s string) bool {
-	if strings.TrimSpace(s) == "" || !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return false
-		}
-	}
-	return true
-}
+// validDisplayName is fold.ValidName, the one check of names people see.
+func validDisplayName(s string) bool { return fold.ValidName(s) }
 
 // readBody returns the raw request body. The body limit middleware turns an
 // oversized body into 413 before we get here or while we read.
@@ -132,7 +120,8 @@ func fieldMessage(fe validator.FieldError) rules.Text {
 		list := strings.ReplaceAll(p, " ", ", ")
 		return rules.T("must be one of: "+list, "باید یکی از این‌ها باشد: "+list)
 	case "displayname":
-		return rules.T("must not be blank or contain control characters", "نباید خالی باشد یا نویسهٔ کنترلی داشته باشد")
+		return rules.T("must show something (not only spaces or invisible characters) and contain no control or text-direction override characters",
+			"باید چیزی نشان دهد (نه فقط فاصله یا نویسه‌های نامرئی) و نویسهٔ کنترلی یا نویسهٔ تغییر جهت متن نداشته باشد")
 	case "unique":
 		return rules.T("must not list the same value twice", "نباید یک مقدار را دو بار بیاورد")
 	case "printascii":

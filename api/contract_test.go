@@ -521,7 +521,10 @@ func TestContractDescribesTheEdges(t *testing.T) {
 	}
 	s.must(t, 200, "POST", "/v1/matches/"+id+"/undo", `{}`)
 	s.must(t, 401, "GET", "/v1/matches/"+id, nil, "Authorization", "Bearer mtd_not_a_token")
-	s.must(t, 200, "GET", "/v1/matches/"+id+"?access_token="+s.admin, nil, "Authorization", "")
+	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "V", "game": "counter"})["id"]
+	viewer := s.must(t, 201, "POST", "/v1/tokens", map[string]any{"role": "viewer", "league_id": lg})["token"].(string)
+	s.must(t, 200, "GET", "/v1/matches/"+id+"?access_token="+viewer, nil, "Authorization", "")
+	s.must(t, 400, "GET", "/v1/matches/"+id+"?access_token="+s.admin, nil, "Authorization", "")
 	s.must(t, 201, "POST", "/v1/matches/"+id+"/events", ev)
 	s.must(t, 201, "POST", "/v1/matches/"+id+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[1], "n": 1}})
 	s.must(t, 201, "POST", "/v1/matches/"+id+"/events", map[string]any{"type": "add", "data": map[string]any{"player": p[0], "n": 1}})

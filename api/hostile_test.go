@@ -21,7 +21,7 @@ func TestSQLAndScriptLikeStringsAreVerbatim(t *testing.T) {
 		`" OR 1=1 --`,
 		`<script>alert("x")</script>`,
 		`{{.}} ${jndi:ldap://x} %s %n`,
-		"\u202eعکس\u200cالعمل\u200f",
+		"عکس\u200cالعمل\u200f", // ZWNJ and a direction mark (an override is refused: names_test.go)
 		`\'; SELECT * FROM tokens; --`,
 	}
 	for _, str := range nasty {

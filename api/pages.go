@@ -29,7 +29,8 @@ import (
 // large-type mode (?big=1) for a screen on the wall. Each page is complete
 // without JavaScript (rendered here from the current state); its script
 // then follows the live stream and redraws. The script only reads (GET and
-// EventSource), so a page works without any token for public data.
+// the stream, read with fetch so that a private screen's token goes in the
+// Authorization header), so a page works without any token for public data.
 
 //go:embed web/templates/*.html web/assets/*
 var webFS embed.FS

@@ -16,14 +16,15 @@ import (
 // unless allow_duplicate is true: a phone can ask "is this the Sara you
 // mean?" and send again with allow_duplicate when it is not.
 func (s *Server) createPlayer(c echo.Context) error {
-	if _, err := mayWrite(c); err != nil {
+	t, err := mayWrite(c)
+	if err != nil {
 		return err
 	}
 	var req CreatePlayerRequest
 	if _, err := bind(c, &req); err != nil {
 		return err
 	}
-	p, err := s.store.AddPlayer(c.Request().Context(), req.Name, req.AllowDuplicate)
+	p, err := s.store.AddPlayer(c.Request().Context(), req.Name, req.AllowDuplicate, t.ID)
 	if err != nil {
 		return err
 	}
@@ -42,6 +43,13 @@ func (s *Server) getPlayer(c echo.Context) error {
 
 // renamePlayer changes a player's name; every match of the player shows
 // the new name at once.
+//
+// A player is one person across every league, so a league's owner renames
+// only a player that is its league's alone: one whose every match is in
+// its league, or who has not played yet and was created with its token.
+// Seating someone else's player in a match of its own league gives it no
+// right to rename them where other leagues (private ones included) show
+// them.
 func (s *Server) renamePlayer(c echo.Context) error {
 	t, err := requireToken(c)
 	if err != nil {
@@ -49,7 +57,8 @@ func (s *Server) renamePlayer(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	id := c.Param("id")
-	if _, err := s.store.GetPlayer(ctx, id); err != nil {
+	p, err := s.store.GetPlayer(ctx, id)
+	if err != nil {
 		return err
 	}
 	if t.Role != db.RoleAdmin {
@@ -57,8 +66,9 @@ func (s *Server) renamePlayer(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		if t.Role != db.RoleOwner || !containsString(played.Leagues, t.LeagueID) {
-			return forbidden("Only an admin, or the owner of a league the player has played in, may rename a player.")
+		created := len(played.Matches) == 0 && p.CreatedBy != "" && p.CreatedBy == t.ID
+		if t.Role != db.RoleOwner || !played.OnlyIn(t.LeagueID) && !created {
+			return forbidden("Only an admin may rename this player; a league's owner may rename a player who has played only in its league, or one its token created who has not played yet.")
 		}
 	}
 	var req RenamePlayerRequest
@@ -117,13 +127,4 @@ func (s *Server) rederived(played db.Played) {
 		s.leagues.markStale(l)
 		s.hub.publishLeague(l)
 	}
-}
-
-func containsString(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }

@@ -145,3 +145,50 @@ func TestRenameReachesOpenMatchStreams(t *testing.T) {
 	addMove(t, ts, id, p, 1)
 	wantEvent(t, c.next(t, 2*time.Second), "match", 1)
 }
+
+// A league's owner renames only its league's players: a player whose every
+// match is in its league, or one its token created who has not played
+// yet. Seating a private league's player in a throwaway match of its own
+// league gives it no right to rename them.
+func TestRenameScopeOfAnOwner(t *testing.T) {
+	s := newTestServer(t)
+	lgA := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "A", "game": "counter"})["id"].(string)
+	lgB := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "B", "game": "counter", "visibility": "private"})["id"].(string)
+	ownerA := "Bearer " + s.must(t, 201, "POST", "/v1/tokens", map[string]any{"role": "owner", "league_id": lgA})["token"].(string)
+	ownerB := "Bearer " + s.must(t, 201, "POST", "/v1/tokens", map[string]any{"role": "owner", "league_id": lgB})["token"].(string)
+	hidden, other := s.player(t, "Hidden"), s.player(t, "Other")
+	s.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "counter", "players": []string{hidden, other}, "league_id": lgB})
+	s.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "counter", "players": []string{hidden, other}, "league_id": lgA}, "Authorization", ownerA)
+	ours, theirs := s.player(t, "Ours"), s.player(t, "Theirs")
+	s.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "counter", "players": []string{ours, theirs}, "league_id": lgA})
+	s.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "counter", "players": []string{theirs, other}, "league_id": lgB})
+	mine := s.must(t, 201, "POST", "/v1/players", map[string]any{"name": "New One"}, "Authorization", ownerA)["id"].(string)
+	unplayed := s.player(t, "Nobody Yet")
+
+	cases := []struct {
+		who, player, token string
+		want               int
+	}{
+		{"A, a private league's player seated in its own match", hidden, ownerA, 403},
+		{"A, a player of A and B", theirs, ownerA, 403},
+		{"A, a player of A alone", ours, ownerA, 200},
+		{"B, a player of A alone", ours, ownerB, 403},
+		{"A, a player its token created", mine, ownerA, 200},
+		{"B, a player A's token created", mine, ownerB, 403},
+		{"A, an unplayed player it did not create", unplayed, ownerA, 403},
+		{"admin, anyone", hidden, "Bearer " + s.admin, 200},
+	}
+	for _, tc := range cases {
+		t.Run(tc.who, func(t *testing.T) {
+			before := s.must(t, 200, "GET", "/v1/players/"+tc.player, nil)["name"]
+			r := s.do("PATCH", "/v1/players/"+tc.player, map[string]any{"name": "Renamed " + tc.who}, "Authorization", tc.token)
+			if r.status != tc.want {
+				t.Fatalf("%d, want %d: %s", r.status, tc.want, r.body)
+			}
+			after := s.must(t, 200, "GET", "/v1/players/"+tc.player, nil)["name"]
+			if tc.want != 200 && after != before {
+				t.Fatalf("a refused rename changed the name to %q", after)
+			}
+		})
+	}
+}

@@ -25,7 +25,7 @@ type Lister interface {
 
 // PlayerKeeper is what renaming, merging and deleting players need.
 type PlayerKeeper interface {
-	AddPlayer(ctx context.Context, name string, allowDuplicate bool) (*db.Player, error)
+	AddPlayer(ctx context.Context, name string, allowDuplicate bool, createdBy string) (*db.Player, error)
 	PlayedBy(ctx context.Context, playerID string) (db.Played, error)
 	RenamePlayer(ctx context.Context, id, name string, allowDuplicate bool) (*db.Player, db.Played, error)
 	MergePlayer(ctx context.Context, from, into string) (db.Played, error)

@@ -203,7 +203,7 @@ func TestStreamLimits(t *testing.T) {
 	t.Run("per token", func(t *testing.T) {
 		auth := []string{"Authorization", "Bearer " + scorer}
 		first := openSSE(t, url, path, auth...)
-		openSSE(t, url, path+"?access_token="+scorer) // the same token, by query
+		openSSE(t, url, path, auth...)
 		wantRefused(auth...)
 		first.close()
 		waitOpen(1)

@@ -20,7 +20,7 @@ var copyTables = []struct {
 	cols        []string
 	times       map[string]bool
 }{
-	{"players", "id", []string{"id", "name", "created_at", "folded", "merged_into"}, timeCols("created_at")},
+	{"players", "id", []string{"id", "name", "created_at", "folded", "merged_into", "created_by"}, timeCols("created_at")},
 	{"leagues", "id", []string{"id", "name", "game", "options", "visibility", "created_at"}, timeCols("created_at")},
 	{"tokens", "id", []string{"id", "hash", "role", "league_id", "label", "created_by", "created_at", "revoked_at"}, timeCols("created_at", "revoked_at")},
 	{"matches", "id", []string{"id", "game", "league_id", "options", "status", "finish_seq", "created_by", "created_at",

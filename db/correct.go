@@ -116,6 +116,10 @@ func (s *Store) correct(ctx context.Context, matchID string, opt AppendOptions, 
 		rec.Seq, rec.TokenID = cur.Version+1, opt.TokenID
 		state, notes, err := s.recheck(cur, append(log, rec))
 		if err != nil {
+			var later *LaterEventError
+			if !errors.As(err, &later) {
+				err = s.mergedNamed(ctx, q, cur, rec.Data, err)
+			}
 			return nil, Event{}, err
 		}
 		next := s.advance(cur, state)

@@ -30,7 +30,7 @@ func (s *Store) Append(ctx context.Context, matchID string, ev rules.Event, opt 
 		}
 		state, notes, err := game.Apply(cur.State, ev)
 		if err != nil {
-			return nil, Event{}, err
+			return nil, Event{}, s.mergedNamed(ctx, q, cur, ev.Data, err)
 		}
 		next := s.advance(cur, state)
 		return next, Event{Seq: next.Version, Type: ev.Type, Data: canonicalData(ev.Data), Notes: notes, TokenID: opt.TokenID, CreatedAt: next.UpdatedAt}, nil

@@ -79,7 +79,7 @@ func testListsCorrectionsMergeAndLifecycle(t *testing.T, eng *testEngine) {
 		t.Fatal(err)
 	}
 	other := newCounterMatch(t, s, 2)
-	q, err := s.AddPlayer(ctx, "Zed", false)
+	q, err := s.AddPlayer(ctx, "Zed", false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func testListsCorrectionsMergeAndLifecycle(t *testing.T, eng *testEngine) {
 	if _, err := s.GetPlayer(ctx, other.Seats[0].PlayerID); err == nil {
 		t.Fatal("merged player still there")
 	}
-	if _, err := s.AddPlayer(ctx, "zed", false); err == nil {
+	if _, err := s.AddPlayer(ctx, "zed", false, ""); err == nil {
 		t.Fatal("dup")
 	}
 	if _, err := s.LeagueStamp(ctx, "lg_none"); err != nil {

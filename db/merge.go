@@ -24,7 +24,9 @@ func (e *MetError) Error() string {
 }
 
 // MergePlayer joins two records of one person: every seat of from becomes
-// into's, the logs name into where they named from, and each match's state,
+// into's, the logs and the matches' options (a first dealer, a team, any
+// option of any game that names a player) name into where they named
+// from, and each match's state,
 // result and placements are derived again from its log, so standings,
 // ratings and statistics count those matches for into. from then answers
 // with where it went (a *MergedError). Refused with a *MetError when the two
@@ -71,6 +73,8 @@ func (s *Store) MergePlayer(ctx context.Context, from, into string) (Played, err
 				next.Seats[i] = Seat{PlayerID: into, Name: target.Name, Seat: next.Seats[i].Seat}
 			}
 		}
+		// Options name only seated players, by their IDs as JSON strings.
+		next.Options = bytes.ReplaceAll(cur.Options, oldID, newID)
 		events := map[int64]json.RawMessage{}
 		for i := range log {
 			if bytes.Contains(log[i].Data, oldID) {
@@ -98,6 +102,11 @@ func (s *Store) MergePlayer(ctx context.Context, from, into string) (Played, err
 			}
 			if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE match_players SET player_id = ? WHERE match_id = ? AND player_id = ?`), into, m.cur.ID, from); err != nil {
 				return err
+			}
+			if !bytes.Equal(m.next.Options, m.cur.Options) {
+				if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE matches SET options = ? WHERE id = ?`), string(m.next.Options), m.cur.ID); err != nil {
+					return err
+				}
 			}
 			if err := s.DropSnapshotsFrom(ctx, tx, m.cur.ID, 0); err != nil { // they hold the old player's ID
 				return err

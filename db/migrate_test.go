@@ -49,6 +49,7 @@ DROP INDEX matches_game_listed;
 DROP INDEX leagues_created;
 ALTER TABLE players DROP COLUMN folded;
 ALTER TABLE players DROP COLUMN merged_into;
+ALTER TABLE players DROP COLUMN created_by;
 ALTER TABLE matches DROP COLUMN table_label;
 ALTER TABLE matches DROP COLUMN location;
 ALTER TABLE matches DROP COLUMN notes;

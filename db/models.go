@@ -18,6 +18,8 @@ type Player struct {
 	ID        string
 	Name      string
 	CreatedAt time.Time
+	// CreatedBy is the token that created the player (empty when unknown).
+	CreatedBy string
 }
 
 // League groups matches of one game.

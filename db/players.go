@@ -27,9 +27,9 @@ func (s *Store) CreatePlayer(ctx context.Context, name string) (*Player, error) 
 func (s *Store) GetPlayer(ctx context.Context, id string) (*Player, error) {
 	var p Player
 	var created string
-	var into sql.NullString
+	var into, by sql.NullString
 	err := s.stmts.getPlayer.QueryRowContext(ctx, id).
-		Scan(&p.ID, &p.Name, &created, &into)
+		Scan(&p.ID, &p.Name, &created, &into, &by)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("player", id)
 	}
@@ -37,6 +37,7 @@ func (s *Store) GetPlayer(ctx context.Context, id string) (*Player, error) {
 		return nil, err
 	}
 	p.CreatedAt = parseTime(created)
+	p.CreatedBy = by.String
 	if into.Valid {
 		return nil, &MergedError{ID: id, Into: into.String}
 	}
@@ -82,13 +83,13 @@ func (e *DuplicateError) Error() string {
 	return fmt.Sprintf("a player named %q exists", e.Existing[0].Name)
 }
 
-// AddPlayer stores a new player, like CreatePlayer, unless allowDuplicate
-// is false and a player's folded name equals the new name's: then it
-// stores nothing and returns a *DuplicateError naming them. The check runs
-// inside the write, so two tablets adding the same person at once make
-// one player.
-func (s *Store) AddPlayer(ctx context.Context, name string, allowDuplicate bool) (*Player, error) {
-	p := &Player{ID: newID("pl_"), Name: name, CreatedAt: s.now()}
+// AddPlayer stores a new player, like CreatePlayer, created by the token
+// createdBy (empty when none), unless allowDuplicate is false and a
+// player's folded name equals the new name's: then it stores nothing and
+// returns a *DuplicateError naming them. The check runs inside the write,
+// so two tablets adding the same person at once make one player.
+func (s *Store) AddPlayer(ctx context.Context, name string, allowDuplicate bool, createdBy string) (*Player, error) {
+	p := &Player{ID: newID("pl_"), Name: name, CreatedAt: s.now(), CreatedBy: createdBy}
 	folded := fold.String(name)
 	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if !allowDuplicate {
@@ -96,8 +97,8 @@ func (s *Store) AddPlayer(ctx context.Context, name string, allowDuplicate bool)
 				return err
 			}
 		}
-		_, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO players(id, name, created_at, folded) VALUES (?, ?, ?, ?)`),
-			p.ID, p.Name, formatTime(p.CreatedAt), folded)
+		_, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO players(id, name, created_at, folded, created_by) VALUES (?, ?, ?, ?, ?)`),
+			p.ID, p.Name, formatTime(p.CreatedAt), folded, nullable(createdBy))
 		return err
 	})
 	if err != nil {
@@ -138,6 +139,14 @@ func (s *Store) refuseDuplicate(ctx context.Context, q querier, folded, except s
 type Played struct {
 	Matches []string
 	Leagues []string
+	// Unleagued is set when one of the matches is in no league.
+	Unleagued bool
+}
+
+// OnlyIn reports whether the player has played, and only in league
+// leagueID.
+func (p Played) OnlyIn(leagueID string) bool {
+	return len(p.Matches) > 0 && !p.Unleagued && len(p.Leagues) == 1 && p.Leagues[0] == leagueID
 }
 
 // PlayedBy lists the matches a player sat in and their leagues.
@@ -161,6 +170,9 @@ func (s *Store) playedBy(ctx context.Context, q querier, playerID string) (Playe
 			return out, err
 		}
 		out.Matches = append(out.Matches, id)
+		if !league.Valid {
+			out.Unleagued = true
+		}
 		if league.Valid && !seen[league.String] {
 			seen[league.String] = true
 			out.Leagues = append(out.Leagues, league.String)

@@ -142,7 +142,7 @@ func (h *hotStatements) prepare(ctx context.Context, d *dialect, write, read *sq
 	h.insertMatchPlayer = prep(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`)
 	conn = read
 	h.getLeague = prep(`SELECT id, name, game, options, visibility, created_at FROM leagues WHERE id = ?`)
-	h.getPlayer = prep(`SELECT id, name, created_at, merged_into FROM players WHERE id = ?`)
+	h.getPlayer = prep(`SELECT id, name, created_at, merged_into, created_by FROM players WHERE id = ?`)
 	return err
 }
 

@@ -1,19 +1,34 @@
 // Package fold folds text for search: what Persian and English text varies
 // in but readers do not see as different (case, the Arabic and Persian forms
-// of yeh and kaf, zero-width joiners, diacritics, tatweel, Persian and
-// Arabic digits), so "علي" finds "علی" and "پیش‌بینی" finds "پیشبینی". Rule
-// search and player search fold alike with it.
+// of yeh, kaf and heh, Arabic presentation forms, zero-width joiners,
+// diacritics, tatweel, Persian and Arabic digits), so "علي" finds "علی" and
+// "پیش‌بینی" finds "پیشبینی". Rule search, player search and the duplicate
+// name check fold alike with it. It also says which names are acceptable
+// (ValidName).
 package fold
 
 import (
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // String folds s. Spaces are kept (word by word, "پیش بینی" meets
 // "پیش‌بینی" too), runs of white space become one space and the ends are
 // trimmed.
+//
+// Compatibility forms are first brought to their plain letters (NFKC): the
+// Arabic presentation forms (U+FB50–U+FEFF) that some keyboards and PDFs
+// produce become the letters they show, as do full-width Latin letters and
+// ligatures. The result is composed again (NFKC) after the marks are
+// dropped, so folding a folded text changes nothing.
 func String(s string) string {
+	return norm.NFKC.String(letters(norm.NFKC.String(s)))
+}
+
+// letters folds s letter by letter.
+func letters(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -23,7 +38,8 @@ func String(s string) string {
 			r = 'ی'
 		case r == 'ك':
 			r = 'ک'
-		case r == 'ة':
+		case r == 'ة' || r == 'ۀ' || r == 'ہ':
+			// teh marbuta, heh with yeh above, and heh goal are heh.
 			r = 'ه'
 		case r == 'أ' || r == 'إ' || r == 'آ':
 			r = 'ا'

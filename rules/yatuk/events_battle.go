@@ -128,12 +128,7 @@ func (s *State) decodeBattleResolved(raw json.RawMessage) (battleResolved, error
 				f.Add("data.links."+id, "is required: the match's chain_resolution is declared, so give each card's summoner (a position, or null)")
 				continue
 			}
-			links := make([]int, len(ls))
-			for i, l := range ls {
-				if l != nil {
-					links[i] = *l
-				}
-			}
+			links := parseLinks(ls)
 			checkLinks(out.armies[p], links, "data.links."+id, &f)
 			out.links[p] = links
 		}

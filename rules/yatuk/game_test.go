@@ -566,6 +566,12 @@ func TestDeclaredResolutionInGame(t *testing.T) {
 	tb.do("battle_declared", map[string]any{"player": "p1", "land": "vipas"})
 	data := tb.battle("vipas", map[string]string{"p1": "W red 3; M red 9"}, nil)
 	tb.wantInput("battle_resolved", data, "data.links.p1")
+	// Positions run from 1: a 0 is refused like any position out of range,
+	// not taken for "no summoner" (that is null).
+	for _, bad := range []int{0, -1, 3} {
+		data["links"] = map[string]any{"p1": []any{nil, bad}}
+		tb.wantInput("battle_resolved", data, "data.links.p1[1]")
+	}
 	data["links"] = map[string]any{"p1": []any{nil, nil}}
 	tb.do("battle_resolved", data)
 	if row := tb.st().Battles[0]; row.Strengths["p1"] != 3 {

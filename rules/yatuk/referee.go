@@ -53,13 +53,22 @@ func parseResolution(r *string, path string, f *rules.Fields) Resolution {
 	return Maximize
 }
 
+// parseLinks turns declared links as sent (a 1-based position, or null
+// for no summoner) into ArmyOptions.Links, where 0 means none. Only null
+// means none on the wire: a sent 0 (or any position below 1) becomes -1,
+// which checkLinks refuses as it refuses every position out of range.
 func parseLinks(ls []*int) []int {
 	if ls == nil {
 		return nil
 	}
 	out := make([]int, len(ls))
 	for i, l := range ls {
-		if l != nil {
+		switch {
+		case l == nil:
+			out[i] = 0
+		case *l < 1:
+			out[i] = -1
+		default:
 			out[i] = *l
 		}
 	}

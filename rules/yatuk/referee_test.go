@@ -50,6 +50,10 @@ func TestArmyReferee(t *testing.T) {
 		{"unknown gem", `{"cards":[{"kind":"wizard","colors":["red"],"power":1}],"gems":["black"]}`, "gems[0]"},
 		{"white colour without white", `{"cards":[{"kind":"wizard","colors":["red"],"power":1}],"white_gem_color":"red"}`, "white_gem_color"},
 		{"declared without links", `{"cards":[{"kind":"wizard","colors":["red"],"power":1}],"chain_resolution":"declared"}`, "links"},
+		// Positions run from 1; only null means no summoner.
+		{"link 0", `{"cards":[{"kind":"wizard","colors":["red"],"power":4},{"kind":"monster","colors":["red"],"power":10}],"chain_resolution":"declared","links":[null,0]}`, "links[1]"},
+		{"link -1", `{"cards":[{"kind":"wizard","colors":["red"],"power":4},{"kind":"monster","colors":["red"],"power":10}],"chain_resolution":"declared","links":[null,-1]}`, "links[1]"},
+		{"link past the army", `{"cards":[{"kind":"wizard","colors":["red"],"power":4},{"kind":"monster","colors":["red"],"power":10}],"chain_resolution":"declared","links":[null,3]}`, "links[1]"},
 		{"bad resolution", `{"cards":[{"kind":"wizard","colors":["red"],"power":1}],"chain_resolution":"greedy"}`, "chain_resolution"},
 		{"unknown field", `{"cards":[{"kind":"wizard","colors":["red"],"power":1}],"owner":"me"}`, "owner"},
 	}

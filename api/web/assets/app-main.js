@@ -414,25 +414,25 @@ function tableApp() {
       return true;
     },
 
+    // openStream follows the match live (stream.js: read with fetch, the
+    // token in the Authorization header, never in the URL).
     openStream(id) {
-      if (!window.EventSource) return;
-      const q = this.token ? '?access_token=' + encodeURIComponent(this.token) : '';
-      const es = new EventSource('/v1/matches/' + encodeURIComponent(id) + '/stream' + q);
-      es.addEventListener('match', (ev) => {
-        let d;
-        try { d = JSON.parse(ev.data); } catch { return; }
-        if (!this.match || !d.match || d.match.id !== this.match.id) return;
-        this.streamSeen = { version: d.match.version, event: d.event };
-        this.checkRemote();
+      if (!window.MotamedStream || !window.ReadableStream) return;
+      this.stream = window.MotamedStream('/v1/matches/' + encodeURIComponent(id) + '/stream', {
+        token: this.token,
+        on: {
+          match: (d) => {
+            if (!this.match || !d || !d.match || d.match.id !== this.match.id) return;
+            this.streamSeen = { version: d.match.version, event: d.event };
+            this.checkRemote();
+          },
+          // A whole match comes again after a rename or a merge: take its names.
+          snapshot: (d) => {
+            if (!this.match || !d || !d.match || d.match.id !== this.match.id || d.match.version !== this.match.version) return;
+            this.match.players = d.match.players;
+          },
+        },
       });
-      // A whole match comes again after a rename or a merge: take its names.
-      es.addEventListener('snapshot', (ev) => {
-        let d;
-        try { d = JSON.parse(ev.data); } catch { return; }
-        if (!this.match || !d.match || d.match.id !== this.match.id || d.match.version !== this.match.version) return;
-        this.match.players = d.match.players;
-      });
-      this.stream = es;
     },
     closeStream() {
       if (this.stream) this.stream.close();

@@ -265,41 +265,32 @@
   // logs.
   M.fragmentToken = () => new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') || '';
 
-  // withToken carries the page's token (from the fragment, or an older
-  // ?access_token= link) to the API, for private leagues: EventSource
-  // cannot send an Authorization header.
-  M.withToken = (url) => {
-    const token = M.fragmentToken() || new URLSearchParams(window.location.search).get('access_token');
-    if (!token) return url;
-    return url + (url.includes('?') ? '&' : '?') + 'access_token=' + encodeURIComponent(token);
-  };
+  // pageToken is the token the page was opened with: from the fragment, or
+  // from an older link with access_token in its query (a viewer token, the
+  // only kind the server takes in a URL). The page sends it to the API only
+  // in the Authorization header.
+  M.pageToken = () => M.fragmentToken() || new URLSearchParams(window.location.search).get('access_token') || '';
 
-  // follow opens an EventSource and shows its state in #live.
+  // follow reads a live stream (stream.js: fetch, the token in a header)
+  // and shows its state in #live.
   M.follow = (url, L, handlers) => {
-    url = M.withToken(url);
     const live = document.getElementById('live');
     const show = (state, text) => { if (live) { live.dataset.state = state; live.textContent = text; } };
-    if (!window.EventSource) return null;
-    show('offline', L.connecting);
-    const es = new EventSource(url);
-    es.onopen = () => show('live', L.live);
-    es.onerror = () => show(es.readyState === EventSource.CLOSED ? 'static' : 'offline', es.readyState === EventSource.CLOSED ? L.static : L.offline);
+    if (!window.MotamedStream || !window.ReadableStream) return null;
+    const on = {};
     for (const [name, fn] of Object.entries(handlers)) {
-      es.addEventListener(name, (e) => {
-        show('live', L.live);
-        try { fn(JSON.parse(e.data), e); } catch (err) { console.error(name, err); }
-      });
+      on[name] = (d, id) => { show('live', L.live); fn(d, { lastEventId: id }); };
     }
-    return es;
+    const texts = { connecting: ['offline', L.connecting], live: ['live', L.live], offline: ['offline', L.offline], closed: ['static', L.static] };
+    return window.MotamedStream(url, { token: M.pageToken(), on, state: (s) => show(...texts[s]) });
   };
 
-  // getJSON reads the API, with the page's fragment token (if any) in the
+  // getJSON reads the API, with the page's token (if any) in the
   // Authorization header.
   M.getJSON = async (url, lang) => {
     const headers = { Accept: 'application/json', 'Accept-Language': lang };
-    const token = M.fragmentToken();
+    const token = M.pageToken();
     if (token) headers.Authorization = 'Bearer ' + token;
-    else url = M.withToken(url);
     const r = await fetch(url, { headers });
     if (!r.ok) throw new Error(url.split('?')[0] + ': ' + r.status);
     return r.json();

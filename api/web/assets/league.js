@@ -1,6 +1,7 @@
 // The league page: follows GET /v1/leagues/{id}/stream (each `standings`
 // event is the whole table) and redraws the table and the rating chart.
-// It only reads (EventSource and GET), so it needs no token.
+// It only reads (its live stream and GET); a private league's screen sends
+// the token of its link in the Authorization header, never in a URL.
 'use strict';
 (function () {
   const M = window.Motamed;

@@ -1,5 +1,6 @@
 // The match scoreboard: follows GET /v1/matches/{id}/stream and redraws.
-// It only reads (EventSource and GET), so it needs no token.
+// It only reads (its live stream and GET); a private league's screen sends
+// the token of its link in the Authorization header, never in a URL.
 'use strict';
 (function () {
   const M = window.Motamed;
