@@ -27,9 +27,9 @@ func TestOpeningFoldsStoredNamesAnew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// As schema 8 stored it: folded by the fold of the time, which kept
+	// As schema 9 stored it: folded by the fold of the time, which kept
 	// presentation forms and heh goal as they were.
-	if _, err := raw.Exec(`DELETE FROM schema_migrations WHERE version >= 9;
+	if _, err := raw.Exec(`DELETE FROM schema_migrations WHERE version >= 10;
 		ALTER TABLE players DROP COLUMN created_by;
 		UPDATE players SET folded = ?`, name); err != nil {
 		t.Fatal(err)
