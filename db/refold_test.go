@@ -10,7 +10,7 @@ import (
 )
 
 // A database from before names were folded with presentation forms and the
-// heh variants (schema 8) has its names folded anew when it is opened, so
+// heh variants (schema 9) has its names folded anew when it is opened, so
 // search and the duplicate check find the players stored before.
 func TestOpeningFoldsStoredNamesAnew(t *testing.T) {
 	ctx := context.Background()
