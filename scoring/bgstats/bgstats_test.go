@@ -16,7 +16,7 @@ const file = `{"players":[{"id":1,"name":"Sara"},{"id":2,"name":"علي"}],"game
  {"uuid":"a","playDate":"2024-02-01 10:00:00","gameRefId":7,"playerScores":[{"playerRefId":1,"score":"28","rank":1},{"playerRefId":2,"score":"31","rank":2}]}]}`
 
 func TestPlanOrdersDeduplicatesAndPlaces(t *testing.T) {
-	e, err := Parse([]byte(file))
+	e, err := Parse([]byte(file), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestParseRefusesWhatItCannotRead(t *testing.T) {
 		`{"players":[{"id":1,"name":"A"}],"games":[{"id":1,"name":"G"}],"plays":[{"playDate":"2024-01-01","gameRefId":1,"playerScores":[{"playerRefId":1,"score":"7.5"}]}]}`: "plays[0].playerScores[0].score",
 		`{"games":[]}`: "body",
 	} {
-		_, err := Parse([]byte(body))
+		_, err := Parse([]byte(body), nil)
 		var in *rules.InputError
 		if !errors.As(err, &in) || in.Fields[0].Field != field {
 			t.Errorf("%s: want an error on %s, got %v", body, field, err)
