@@ -133,13 +133,21 @@ func (s *Store) Import(ctx context.Context, imp Import) ([]string, error) {
 		// asked between plays, so an import cut off by its deadline stops
 		// there and rolls back.
 		bg := context.Background()
+		player, err := tx.PrepareContext(bg, s.d.rebind(`INSERT INTO players(id, name, created_at, folded) VALUES (?, ?, ?, ?)`))
+		if err != nil {
+			return err
+		}
+		defer player.Close()
 		for _, p := range imp.Players {
-			if _, err := tx.ExecContext(bg, s.d.rebind(`INSERT INTO players(id, name, created_at, folded) VALUES (?, ?, ?, ?)`),
-				p.ID, p.Name, now, fold.String(p.Name)); err != nil {
+			if _, err := player.ExecContext(bg, p.ID, p.Name, now, fold.String(p.Name)); err != nil {
 				return fmt.Errorf("db: insert player: %w", err)
 			}
 		}
-		record := s.d.rebind(`INSERT INTO imported_plays(league_id, source_id, match_id, created_at) VALUES (?, ?, ?, ?)`)
+		record, err := tx.PrepareContext(bg, s.d.rebind(`INSERT INTO imported_plays(league_id, source_id, match_id, created_at) VALUES (?, ?, ?, ?)`))
+		if err != nil {
+			return err
+		}
+		defer record.Close()
 		for i, pl := range imp.Plays {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -147,7 +155,7 @@ func (s *Store) Import(ctx context.Context, imp Import) ([]string, error) {
 			if err := writes[i](bg, tx); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(bg, record, imp.LeagueID, pl.SourceID, ids[i], now); err != nil {
+			if _, err := record.ExecContext(bg, imp.LeagueID, pl.SourceID, ids[i], now); err != nil {
 				if s.d.isConstraint(err) {
 					return &ConflictError{Reason: fmt.Sprintf("The play %s was imported into this league meanwhile; nothing was imported: send the file again.", pl.SourceID)}
 				}
