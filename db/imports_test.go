@@ -1,0 +1,133 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/sheet"
+)
+
+func init() {
+	register(conformanceCase{name: "ImportIsAllOrNothing", fn: testImportAllOrNothing})
+}
+
+// cutOff is a context whose Err turns context.DeadlineExceeded once it has
+// been asked n times: an import whose deadline passes at its nth play.
+type cutOff struct {
+	context.Context
+	left atomic.Int64
+}
+
+func newCutOff(n int64) *cutOff {
+	c := &cutOff{Context: context.Background()}
+	c.left.Store(n)
+	return c
+}
+
+func (c *cutOff) Err() error {
+	if c.left.Add(-1) < 0 {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// golfImport is an import of plays plays of a final-score sheet into
+// league: three new players, and Sara, who exists, in every play.
+func golfImport(league, sara string, plays int) Import {
+	imp := Import{LeagueID: league, Game: "golf", Players: []Player{NewImportPlayer("Kian"), NewImportPlayer("رضا"), NewImportPlayer("مینا")}}
+	at := time.Date(2024, 1, 1, 18, 0, 0, 0, time.UTC)
+	for i := 0; i < plays; i++ {
+		a, b := imp.Players[i%3].ID, imp.Players[(i+1)%3].ID
+		played := at.Add(time.Duration(i) * time.Hour)
+		imp.Plays = append(imp.Plays, ImportPlay{SourceID: fmt.Sprintf("p-%04d", i), Seats: []string{sara, a, b},
+			Final: rules.Event{Type: sheet.EvFinalRecorded, Data: []byte(fmt.Sprintf(`{"scores":{%q:%d,%q:%d,%q:%d}}`, sara, 40+i%5, a, 42, b, 38))},
+			Meta:  MatchMeta{Location: "Cafe Dorna", PlayedAt: &played}})
+	}
+	return imp
+}
+
+// An import is stored all or nothing, on both engines: one whose last play
+// fails to store (its source ID was imported meanwhile) and one cut off by
+// its deadline in the middle leave every table as it was; the whole import
+// then stores each play as a finished match with its result, in the
+// league's results.
+func testImportAllOrNothing(t *testing.T, e *testEngine) {
+	s := e.open(t)
+	ctx := context.Background()
+	if _, err := s.CreateSheetGame(ctx, sheet.Definition{ID: "golf", Name: "Golf", MinPlayers: 2, MaxPlayers: 4, Rounds: &sheet.Rounds{}}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.CreateLeague(ctx, "Cafe", "golf", nil, "public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sara, err := s.CreatePlayer(ctx, "Sara")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := []string{"players", "matches", "match_players", "events", "match_results", "result_placements", "match_snapshots", "imported_plays"}
+	counts := func() map[string]int {
+		out := map[string]int{}
+		for _, table := range tables {
+			out[table] = countRows(t, s, table)
+		}
+		return out
+	}
+	before := counts()
+	same := func(what string) {
+		t.Helper()
+		for table, n := range counts() {
+			if n != before[table] {
+				t.Errorf("%s: %s has %d rows, had %d", what, table, n, before[table])
+			}
+		}
+	}
+
+	// The last play's source ID is taken when the import commits.
+	imp := golfImport(l.ID, sara.ID, 300)
+	exec(t, s, `INSERT INTO matches(id, game, league_id, options, status, created_at, listed_at) VALUES ('m_old', 'golf', ?, '{}', 'in_progress', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')`, l.ID)
+	exec(t, s, `INSERT INTO imported_plays(league_id, source_id, match_id, created_at) VALUES (?, 'p-0299', 'm_old', '2024-01-01T00:00:00Z')`, l.ID)
+	before = counts()
+	var conflict *ConflictError
+	if _, err := s.Import(ctx, imp); !errors.As(err, &conflict) {
+		t.Fatalf("a play imported meanwhile: %v", err)
+	}
+	same("failed at the last play")
+	exec(t, s, `DELETE FROM imported_plays WHERE source_id = 'p-0299'`)
+	exec(t, s, `DELETE FROM matches WHERE id = 'm_old'`)
+	before = counts()
+
+	// The deadline passes at the 150th play.
+	if _, err := s.Import(newCutOff(150), imp); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("cut off: %v", err)
+	}
+	same("cut off at play 150")
+
+	ids, err := s.Import(ctx, imp)
+	if err != nil || len(ids) != 300 {
+		t.Fatalf("import: %d matches, %v", len(ids), err)
+	}
+	after := counts()
+	for table, grew := range map[string]int{"players": 3, "matches": 300, "match_players": 900, "events": 300, "match_results": 300, "result_placements": 900, "imported_plays": 300} {
+		if after[table]-before[table] != grew {
+			t.Errorf("%s: %d rows more, want %d", table, after[table]-before[table], grew)
+		}
+	}
+	results, names, err := s.LeagueResults(ctx, l.ID)
+	if err != nil || len(results) != 300 || names[imp.Players[1].ID] != "رضا" {
+		t.Fatalf("league results: %d, names %v, %v", len(results), names, err)
+	}
+	m, err := s.GetMatch(ctx, ids[299])
+	if err != nil || m.Status != StatusFinished || m.Meta.Location != "Cafe Dorna" || m.State.Result() == nil {
+		t.Fatalf("the last match: %+v %v", m, err)
+	}
+	done, err := s.ImportedPlays(ctx, l.ID)
+	if err != nil || done["p-0299"] != ids[299] {
+		t.Fatalf("imported plays: %v %v", done["p-0299"], err)
+	}
+}
