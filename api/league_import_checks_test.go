@@ -1,10 +1,13 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules/all"
 )
 
@@ -108,5 +111,61 @@ func TestBGStatsImportRefusedAtTheLastPlayStoresNothing(t *testing.T) {
 		if after[n] != row {
 			t.Errorf("%s: %v, was %v", n, after[n], row)
 		}
+	}
+}
+
+// deadlineAt is a request context whose deadline passes when Err has been
+// asked n more times: an import cut off in the middle of its plays.
+type deadlineAt struct {
+	context.Context
+	left atomic.Int64
+}
+
+func (d *deadlineAt) Err() error {
+	if d.left.Add(-1) < 0 {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// cutOffStore cuts every import off at its nth play.
+type cutOffStore struct {
+	Store
+	n int64
+}
+
+func (c cutOffStore) Import(ctx context.Context, imp db.Import) ([]string, error) {
+	d := &deadlineAt{Context: ctx}
+	d.left.Store(c.n)
+	return c.Store.Import(d, imp)
+}
+
+// An import cut off by its deadline in the middle of its plays answers 503
+// and leaves nothing: no player, no match, the standings as they were;
+// sent again, it comes in whole.
+func TestBGStatsImportCutOffStoresNothing(t *testing.T) {
+	s := newTestServer(t, all.Registry().All()...)
+	s.must(t, 201, "POST", "/v1/games", wingspanSheet)
+	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Cafe Dorna", "game": "wingspan"})["id"].(string)
+	s.must(t, 201, "POST", "/v1/leagues/"+lg+"/import", bgStatsFile)
+	before := s.standingsOf(t, lg)
+	players, matches := s.count(t, "players"), s.count(t, "matches")
+
+	s.server.store = cutOffStore{Store: s.store, n: 250}
+	file := bgStatsHistory(500)
+	if r := s.do("POST", "/v1/leagues/"+lg+"/import", file); r.status != 503 {
+		t.Fatalf("cut off: %d %.300s", r.status, r.body)
+	}
+	if s.count(t, "players") != players || s.count(t, "matches") != matches || s.count(t, "imported_plays") != 2 {
+		t.Fatalf("a cut-off import stored %d players and %d matches", s.count(t, "players")-players, s.count(t, "matches")-matches)
+	}
+	if after := s.standingsOf(t, lg); len(after) != len(before) {
+		t.Fatalf("standings changed: %v, were %v", after, before)
+	}
+
+	s.server.store = s.store
+	got := s.must(t, 201, "POST", "/v1/leagues/"+lg+"/import", file)
+	if got["plays"].(map[string]any)["imported"] != 500.0 || s.count(t, "matches") != matches+500 {
+		t.Fatalf("sent again: %v", got["plays"])
 	}
 }
