@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -129,5 +130,33 @@ func testImportAllOrNothing(t *testing.T, e *testEngine) {
 	done, err := s.ImportedPlays(ctx, l.ID)
 	if err != nil || done["p-0299"] != ids[299] {
 		t.Fatalf("imported plays: %v %v", done["p-0299"], err)
+	}
+}
+
+// BenchmarkImport10000 stores a history of 10,000 plays in one import on
+// SQLite: the time the import takes, most of it holding the one writer.
+//
+//	go test ./db -run '^$' -bench Import10000 -benchtime 3x
+func BenchmarkImport10000(b *testing.B) {
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s := openDSN(b, filepath.Join(b.TempDir(), "bench.db"))
+		if _, err := s.CreateSheetGame(ctx, sheet.Definition{ID: "golf", Name: "Golf", MinPlayers: 2, MaxPlayers: 4, Rounds: &sheet.Rounds{}}); err != nil {
+			b.Fatal(err)
+		}
+		l, err := s.CreateLeague(ctx, "Cafe", "golf", nil, "public")
+		if err != nil {
+			b.Fatal(err)
+		}
+		sara, err := s.CreatePlayer(ctx, "Sara")
+		if err != nil {
+			b.Fatal(err)
+		}
+		imp := golfImport(l.ID, sara.ID, 10000)
+		b.StartTimer()
+		if ids, err := s.Import(ctx, imp); err != nil || len(ids) != 10000 {
+			b.Fatalf("%d matches, %v", len(ids), err)
+		}
 	}
 }
