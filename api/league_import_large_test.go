@@ -72,3 +72,25 @@ func TestBGStatsImportLargeHistory(t *testing.T) {
 		t.Fatalf("standings count %v seats, want 40,000", played)
 	}
 }
+
+// The import route has its own body limit, and only it: a 200 KB export
+// comes in under an import limit of 1M while any other route still
+// refuses a body over the general limit (64K here), and an export over
+// the import limit is refused with that limit named.
+func TestBGStatsImportBodyLimit(t *testing.T) {
+	s := newTestServerWith(t, Config{ImportBodyLimit: "1M"}, all.Registry().All()...)
+	s.must(t, 201, "POST", "/v1/games", wingspanSheet)
+	lg := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Cafe Dorna", "game": "wingspan"})["id"].(string)
+	file := bgStatsHistory(500)
+	if len(file) < 100<<10 {
+		t.Fatalf("the file is only %d bytes", len(file))
+	}
+	if r := s.do("POST", "/v1/players", `{"name":"`+strings.Repeat("x", 100<<10)+`"}`); r.status != 413 {
+		t.Fatalf("a 100 KB player: %d", r.status)
+	}
+	s.must(t, 201, "POST", "/v1/leagues/"+lg+"/import", file)
+	r := s.do("POST", "/v1/leagues/"+lg+"/import", bgStatsHistory(3000))
+	if r.status != 413 || !strings.Contains(string(r.body), "(1M)") {
+		t.Fatalf("over the import limit: %d %s", r.status, r.body)
+	}
+}
