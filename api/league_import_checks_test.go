@@ -114,35 +114,37 @@ func TestBGStatsImportRefusedAtTheLastPlayStoresNothing(t *testing.T) {
 	}
 }
 
-// deadlineAt is a request context whose deadline passes when Err has been
-// asked n more times: an import cut off in the middle of its plays.
+// deadlineAt is a request context whose deadline passes once Err has been
+// asked n times (never when n is negative); asked counts the asks.
 type deadlineAt struct {
 	context.Context
-	left atomic.Int64
+	n     int64
+	asked *atomic.Int64
 }
 
-func (d *deadlineAt) Err() error {
-	if d.left.Add(-1) < 0 {
+func (d deadlineAt) Err() error {
+	if asked := d.asked.Add(1); d.n >= 0 && asked > d.n {
 		return context.DeadlineExceeded
 	}
 	return nil
 }
 
-// cutOffStore cuts every import off at its nth play.
+// cutOffStore cuts every import off after its context was asked n times,
+// and counts the asks.
 type cutOffStore struct {
 	Store
-	n int64
+	n     int64
+	asked *atomic.Int64
 }
 
 func (c cutOffStore) Import(ctx context.Context, imp db.Import) ([]string, error) {
-	d := &deadlineAt{Context: ctx}
-	d.left.Store(c.n)
-	return c.Store.Import(d, imp)
+	c.asked.Store(0)
+	return c.Store.Import(deadlineAt{Context: ctx, n: c.n, asked: c.asked}, imp)
 }
 
-// An import cut off by its deadline in the middle of its plays answers 503
-// and leaves nothing: no player, no match, the standings as they were;
-// sent again, it comes in whole.
+// An import cut off by its deadline once it has written every row, just
+// before it commits, answers 503 and leaves nothing: no player, no match,
+// the standings as they were; sent again, it comes in whole.
 func TestBGStatsImportCutOffStoresNothing(t *testing.T) {
 	s := newTestServer(t, all.Registry().All()...)
 	s.must(t, 201, "POST", "/v1/games", wingspanSheet)
@@ -151,8 +153,17 @@ func TestBGStatsImportCutOffStoresNothing(t *testing.T) {
 	before := s.standingsOf(t, lg)
 	players, matches := s.count(t, "players"), s.count(t, "matches")
 
-	s.server.store = cutOffStore{Store: s.store, n: 250}
 	file := bgStatsHistory(500)
+	// How often an import of the file asks whether it is cut off, on a
+	// server of its own: the last ask is the one just before the commit.
+	counter := newTestServer(t, all.Registry().All()...)
+	counter.must(t, 201, "POST", "/v1/games", wingspanSheet)
+	other := counter.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Count", "game": "wingspan"})["id"].(string)
+	asked := new(atomic.Int64)
+	counter.server.store = cutOffStore{Store: counter.store, n: -1, asked: asked}
+	counter.must(t, 201, "POST", "/v1/leagues/"+other+"/import", file)
+
+	s.server.store = cutOffStore{Store: s.store, n: asked.Load() - 1, asked: new(atomic.Int64)}
 	if r := s.do("POST", "/v1/leagues/"+lg+"/import", file); r.status != 503 {
 		t.Fatalf("cut off: %d %.300s", r.status, r.body)
 	}

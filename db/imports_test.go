@@ -18,23 +18,56 @@ func init() {
 }
 
 // cutOff is a context whose Err turns context.DeadlineExceeded once it has
-// been asked n times: an import whose deadline passes at its nth play.
+// been asked n times (never when n is negative), and counts how often it
+// was: an import whose deadline passes while it writes.
 type cutOff struct {
 	context.Context
-	left atomic.Int64
+	n, asked atomic.Int64
 }
 
 func newCutOff(n int64) *cutOff {
 	c := &cutOff{Context: context.Background()}
-	c.left.Store(n)
+	c.n.Store(n)
 	return c
 }
 
 func (c *cutOff) Err() error {
-	if c.left.Add(-1) < 0 {
+	if asked := c.asked.Add(1); c.n.Load() >= 0 && asked > c.n.Load() {
 		return context.DeadlineExceeded
 	}
 	return nil
+}
+
+// importAsks is how many times an import of imp asks its context whether
+// it is cut off: imp is imported, uncut, into a fresh database of e.
+func importAsks(t *testing.T, e *testEngine, plays int) int64 {
+	t.Helper()
+	s, l, sara := importFixture(t, e)
+	c := newCutOff(-1)
+	if _, err := s.Import(c, golfImport(l, sara, plays)); err != nil {
+		t.Fatal(err)
+	}
+	return c.asked.Load()
+}
+
+// importFixture is a fresh database of e with a final-score sheet, a
+// league of it and Sara.
+func importFixture(t *testing.T, e *testEngine) (s *Store, league, sara string) {
+	t.Helper()
+	s = e.open(t)
+	ctx := context.Background()
+	if _, err := s.CreateSheetGame(ctx, sheet.Definition{ID: "golf", Name: "Golf", MinPlayers: 2, MaxPlayers: 4, Rounds: &sheet.Rounds{}}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.CreateLeague(ctx, "Cafe", "golf", nil, "public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.CreatePlayer(ctx, "Sara")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, l.ID, p.ID
 }
 
 // golfImport is an import of plays plays of a final-score sheet into
@@ -54,23 +87,14 @@ func golfImport(league, sara string, plays int) Import {
 
 // An import is stored all or nothing, on both engines: one whose last play
 // fails to store (its source ID was imported meanwhile) and one cut off by
-// its deadline in the middle leave every table as it was; the whole import
+// its deadline half-way or just before it commits leave every table as it
+// was; the whole import
 // then stores each play as a finished match with its result, in the
 // league's results.
 func testImportAllOrNothing(t *testing.T, e *testEngine) {
-	s := e.open(t)
+	s, league, saraID := importFixture(t, e)
 	ctx := context.Background()
-	if _, err := s.CreateSheetGame(ctx, sheet.Definition{ID: "golf", Name: "Golf", MinPlayers: 2, MaxPlayers: 4, Rounds: &sheet.Rounds{}}); err != nil {
-		t.Fatal(err)
-	}
-	l, err := s.CreateLeague(ctx, "Cafe", "golf", nil, "public")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sara, err := s.CreatePlayer(ctx, "Sara")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, sara := &League{ID: league}, &Player{ID: saraID}
 	tables := []string{"players", "matches", "match_players", "events", "match_results", "result_placements", "match_snapshots", "imported_plays"}
 	counts := func() map[string]int {
 		out := map[string]int{}
@@ -103,11 +127,15 @@ func testImportAllOrNothing(t *testing.T, e *testEngine) {
 	exec(t, s, `DELETE FROM matches WHERE id = 'm_old'`)
 	before = counts()
 
-	// The deadline passes at the 150th play.
-	if _, err := s.Import(newCutOff(150), imp); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("cut off: %v", err)
+	// The deadline passes half-way through the writes, and once every row
+	// is written, just before the commit.
+	asks := importAsks(t, e, len(imp.Plays))
+	for _, at := range []int64{asks / 2, asks - 1} {
+		if _, err := s.Import(newCutOff(at), imp); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("cut off after %d of %d asks: %v", at, asks, err)
+		}
+		same(fmt.Sprintf("cut off after %d of %d asks", at, asks))
 	}
-	same("cut off at play 150")
 
 	ids, err := s.Import(ctx, imp)
 	if err != nil || len(ids) != 300 {
