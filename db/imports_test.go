@@ -151,6 +151,18 @@ func testImportAllOrNothing(t *testing.T, e *testEngine) {
 	if err != nil || len(results) != 300 || names[imp.Players[1].ID] != "رضا" {
 		t.Fatalf("league results: %d, names %v, %v", len(results), names, err)
 	}
+	// In finish order as in played order, after every match finished before.
+	for i, r := range results {
+		if r.MatchID != ids[i] || r.FinishSeq <= 0 || i > 0 && r.FinishSeq != results[i-1].FinishSeq+1 || r.Scores[sara.ID] != 40+i%5 {
+			t.Fatalf("result %d: %+v, want match %s", i, r, ids[i])
+		}
+	}
+	// Every match replays from its log to the status, result and snapshot
+	// stored for it, as a match started and finished at a table does.
+	rep, err := s.Check(ctx)
+	if err != nil || !rep.OK() || rep.Matches != 300 {
+		t.Fatalf("check: %+v %v", rep, err)
+	}
 	m, err := s.GetMatch(ctx, ids[299])
 	if err != nil || m.Status != StatusFinished || m.Meta.Location != "Cafe Dorna" || m.State.Result() == nil {
 		t.Fatalf("the last match: %+v %v", m, err)
