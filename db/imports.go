@@ -90,7 +90,7 @@ func NewImportPlayer(name string) Player { return Player{ID: newID("pl_"), Name:
 // the transaction then only writes, table by table with multi-row INSERTs
 // (see importRows). On SQLite it is one write of the group-commit writer,
 // run alone (writer.doAlone): it holds the write connection while it
-// writes (about 2.5 s of CPU for 10,000 plays), and its failure never
+// writes (under 2 s of CPU for 10,000 plays), and its failure never
 // touches the writes queued around it. On PostgreSQL it is one
 // transaction on the pool like any other write.
 func (s *Store) Import(ctx context.Context, imp Import) ([]string, error) {
