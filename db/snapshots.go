@@ -74,10 +74,12 @@ func (w *snapshotWrite) write(ctx context.Context, s *Store, tx *sql.Tx, matchID
 	if w == nil {
 		return nil
 	}
-	if _, err := tx.StmtContext(ctx, s.stmts.replaceSnapshots).ExecContext(ctx, matchID, w.seq, w.keep); err != nil {
+	if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM match_snapshots WHERE match_id = ? AND (seq >= ? OR seq < ?)`),
+		matchID, w.seq, w.keep); err != nil {
 		return fmt.Errorf("db: replace snapshots: %w", err)
 	}
-	if _, err := tx.StmtContext(ctx, s.stmts.insertSnapshot).ExecContext(ctx, matchID, w.seq, w.version, w.state); err != nil {
+	if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO match_snapshots (match_id, seq, version, state) VALUES (?, ?, ?, ?)`),
+		matchID, w.seq, w.version, w.state); err != nil {
 		return fmt.Errorf("db: insert snapshot: %w", err)
 	}
 	return nil

@@ -106,14 +106,13 @@ type hotStatements struct {
 	finishOrder, insertResult, insertPlacement *sql.Stmt
 	deleteResult, deletePlacements             *sql.Stmt
 	insertMatch, insertMatchPlayer             *sql.Stmt
-	replaceSnapshots, insertSnapshot           *sql.Stmt
 	getLeague, getPlayer                       *sql.Stmt // on the readers
 }
 
 // all lists the statements, for Close.
 func (h *hotStatements) all() []*sql.Stmt {
 	return []*sql.Stmt{h.insertEvent, h.updateStatus, h.insertKey, h.finishOrder, h.insertResult, h.insertPlacement,
-		h.deleteResult, h.deletePlacements, h.insertMatch, h.insertMatchPlayer, h.replaceSnapshots, h.insertSnapshot, h.getLeague, h.getPlayer}
+		h.deleteResult, h.deletePlacements, h.insertMatch, h.insertMatchPlayer, h.getLeague, h.getPlayer}
 }
 
 func (h *hotStatements) prepare(ctx context.Context, d *dialect, write, read *sql.DB) error {
@@ -138,8 +137,6 @@ func (h *hotStatements) prepare(ctx context.Context, d *dialect, write, read *sq
 	h.insertMatch = prep(`INSERT INTO matches(id, game, league_id, options, status, created_by, created_at, listed_at, table_label, location, notes, played_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	h.insertMatchPlayer = prep(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`)
-	h.replaceSnapshots = prep(`DELETE FROM match_snapshots WHERE match_id = ? AND (seq >= ? OR seq < ?)`)
-	h.insertSnapshot = prep(`INSERT INTO match_snapshots (match_id, seq, version, state) VALUES (?, ?, ?, ?)`)
 	conn = read
 	h.getLeague = prep(`SELECT id, name, game, options, visibility, created_at FROM leagues WHERE id = ?`)
 	h.getPlayer = prep(`SELECT id, name, created_at, merged_into FROM players WHERE id = ?`)
