@@ -19,8 +19,8 @@ import (
 // store.
 type imports interface {
 	ImportedPlays(ctx context.Context, leagueID string) (map[string]string, error)
-	RecordImported(ctx context.Context, leagueID, sourceID, matchID string) error
 	PlayersNamed(ctx context.Context, names []string) (map[string]db.Player, error)
+	Import(ctx context.Context, imp db.Import) ([]string, error)
 }
 
 // ImportResult says what an import did (or, in a dry run, would do).
@@ -70,7 +70,12 @@ type ImportSkip struct {
 }
 
 // importLeague brings one game's plays from a BG Stats export into a league
-// of a score-sheet game, as finished matches in played order.
+// of a score-sheet game, as finished matches in played order. It is all or
+// nothing: a file with a text no other request could store (a player's
+// name POST /v1/players would refuse, an overlong play UUID) is refused
+// whole, naming the field, and the players, matches and results of an
+// import are stored in one transaction, so a failure or a cut-off leaves
+// the league as it was.
 func (s *Server) importLeague(c echo.Context) error {
 	id := c.Param("id")
 	t, err := s.mayCreateMatch(c, id)
@@ -107,7 +112,7 @@ func (s *Server) importLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	exp, err := bgstats.Parse(raw)
+	exp, err := bgstats.Parse(raw, newPlayerName)
 	if err != nil {
 		return err
 	}
@@ -163,45 +168,42 @@ func (s *Server) importLeague(c echo.Context) error {
 		}
 		return c.JSON(http.StatusOK, res)
 	}
+	imp := db.Import{LeagueID: l.ID, Game: g.Info().ID, TokenID: t.ID}
 	for _, n := range names {
 		if ids[n] != "" {
 			continue
 		}
-		p, err := s.store.CreatePlayer(ctx, n)
-		if err != nil {
-			return err
-		}
+		p := db.NewImportPlayer(n)
 		ids[n] = p.ID
+		imp.Players = append(imp.Players, p)
 		res.Players = append(res.Players, ImportPlayer{Name: n, ID: p.ID, Status: "created"})
 	}
 	for _, p := range kept {
-		matchID, err := s.importPlay(ctx, l.ID, t.ID, sg, p, ids)
+		sm, err := p.AsSheet(sg, func(name string) string { return ids[name] })
 		if err != nil {
 			return err
 		}
-		res.Matches = append(res.Matches, ImportedMatch{SourceID: p.SourceID, MatchID: matchID, PlayedAt: p.PlayedAt, Location: p.Location})
+		at := p.PlayedAt
+		imp.Plays = append(imp.Plays, db.ImportPlay{SourceID: p.SourceID, Seats: sm.Seats, Options: sm.Options,
+			Final: rules.Event{Type: sheet.EvFinalRecorded, Data: sm.Final},
+			Meta:  db.MatchMeta{Location: p.Location, PlayedAt: &at, Notes: "Imported from BG Stats"}})
+	}
+	matchIDs, err := s.store.Import(ctx, imp)
+	if err != nil {
+		return err
+	}
+	for i, p := range kept {
+		res.Matches = append(res.Matches, ImportedMatch{SourceID: p.SourceID, MatchID: matchIDs[i], PlayedAt: p.PlayedAt, Location: p.Location})
 	}
 	res.Plays.Imported = len(res.Matches)
 	s.leagues.markStale(l.ID)
 	return c.JSON(http.StatusCreated, res)
 }
 
-// importPlay stores one play as a finished match and remembers its source.
-func (s *Server) importPlay(ctx context.Context, leagueID, tokenID string, g *sheet.Game, p bgstats.PlannedPlay, ids map[string]string) (string, error) {
-	sm, err := p.AsSheet(g, func(name string) string { return ids[name] })
-	if err != nil {
-		return "", err
-	}
-	at := p.PlayedAt
-	m, err := s.store.CreateMatch(ctx, db.NewMatch{Game: g.Info().ID, LeagueID: leagueID, Players: sm.Seats, Options: sm.Options, CreatedBy: tokenID,
-		Meta: db.MatchMeta{Location: p.Location, PlayedAt: &at, Notes: "Imported from BG Stats"}})
-	if err != nil {
-		return "", err
-	}
-	if _, err := s.store.Append(ctx, m.ID, rules.Event{Type: sheet.EvFinalRecorded, Data: sm.Final}, db.AppendOptions{TokenID: tokenID}); err != nil {
-		return "", err
-	}
-	return m.ID, s.store.RecordImported(ctx, leagueID, p.SourceID, m.ID)
+// newPlayerName checks an imported player's name exactly as POST
+// /v1/players checks a new player's.
+func newPlayerName(name string) error {
+	return check(&CreatePlayerRequest{Name: name})
 }
 
 // boolParam reads an optional true/false query parameter.

@@ -18,13 +18,16 @@ func (s *Server) middleware(e *echo.Echo) {
 	e.Use(assignRequestID)
 	e.Use(s.accessLog)
 	e.Use(s.recoverPanics)
-	e.Use(middleware.BodyLimit(s.cfg.BodyLimit))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: s.cfg.BodyLimit, Skipper: isImport}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: s.cfg.ImportBodyLimit, Skipper: notImport}))
 	e.Use(s.authenticate)
 	e.Use(s.limitWrites)
-	// The docs UI serves static files; only API calls get a deadline.
+	// The docs UI serves static files; only API calls get a deadline, an
+	// import its own.
 	e.Use(requestDeadline(s.cfg.RequestTimeout, func(c echo.Context) bool {
-		return strings.HasPrefix(c.Request().URL.Path, "/docs") || isStream(c)
+		return strings.HasPrefix(c.Request().URL.Path, "/docs") || isStream(c) || isImport(c)
 	}))
+	e.Use(s.importBudget)
 }
 
 // assignRequestID gives every request an ID, echoed in X-Request-Id and in

@@ -182,7 +182,7 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 	case errors.As(err, &confErr):
 		return kindUnprocessed.problem(lang, confErr.Reason)
 	case errors.As(err, &httpErr):
-		return s.httpProblem(httpErr, lang)
+		return s.httpProblem(httpErr, lang, s.bodyLimitOf(c))
 	case errors.Is(err, context.DeadlineExceeded):
 		return kindUnavailable.problem(lang, "The request took too long.")
 	default:
@@ -191,12 +191,12 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 	}
 }
 
-func (s *Server) httpProblem(he *echo.HTTPError, lang string) *Problem {
+func (s *Server) httpProblem(he *echo.HTTPError, lang, bodyLimit string) *Problem {
 	switch he.Code {
 	case http.StatusNotFound:
 		return kindNotFound.problem(lang, "No such route.")
 	case http.StatusRequestEntityTooLarge:
-		return kindTooLarge.problem(lang, "The body is larger than the server accepts ("+s.cfg.BodyLimit+").")
+		return kindTooLarge.problem(lang, "The body is larger than the server accepts ("+bodyLimit+").")
 	case http.StatusServiceUnavailable:
 		return kindUnavailable.problem(lang, "")
 	}

@@ -77,6 +77,12 @@ type Config struct {
 	BodyLimit string
 	// RequestTimeout bounds each request's context (default 10s).
 	RequestTimeout time.Duration
+	// ImportTimeout and ImportBodyLimit are the deadline and the body limit
+	// of POST /v1/leagues/{id}/import instead (defaults 2m and "32M"): a
+	// BG Stats export of a cafe's history (10,000 plays, about 5 MB) comes
+	// in with one request, and an import is all or nothing.
+	ImportTimeout   time.Duration
+	ImportBodyLimit string
 	// OpenAPI is the contract served at /openapi.yaml.
 	OpenAPI []byte
 	// WritesPerSecond limits writes per token and, separately, per client
@@ -129,6 +135,12 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	}
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = 10 * time.Second
+	}
+	if cfg.ImportTimeout <= 0 {
+		cfg.ImportTimeout = 2 * time.Minute
+	}
+	if cfg.ImportBodyLimit == "" {
+		cfg.ImportBodyLimit = "32M"
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

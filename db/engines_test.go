@@ -127,7 +127,7 @@ func (e *testEngine) open(t *testing.T) *Store {
 }
 
 // openDSN opens a store on dsn with the Counter game, closed at the end.
-func openDSN(t *testing.T, dsn string) *Store {
+func openDSN(t testing.TB, dsn string) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), Config{DSN: dsn}, rules.NewRegistry(rulestest.Counter()))
 	if err != nil {

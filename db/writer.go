@@ -16,6 +16,8 @@ type writeFunc func(ctx context.Context, tx *sql.Tx) error
 type writeOp struct {
 	fn   writeFunc
 	done chan error // the batch's outcome, sent once
+	// alone runs the write in a transaction of its own (see doAlone).
+	alone bool
 }
 
 // writer owns the single write connection. It drains a queue of writes and
@@ -73,7 +75,20 @@ func startWriter(conn *sql.DB, maxBatch int, log *slog.Logger) *writer {
 // outcome even if ctx ends meanwhile: a write that was queued may commit, and
 // the caller must know whether it did.
 func (w *writer) do(ctx context.Context, fn writeFunc) (err error) {
-	op := &writeOp{fn: fn, done: make(chan error, 1)}
+	return w.submit(ctx, &writeOp{fn: fn, done: make(chan error, 1)})
+}
+
+// doAlone is do for a large write (an import of thousands of plays) that
+// must be all or nothing: it is committed in a transaction of its own, not
+// batched with the writes queued around it, so its failure (or its
+// caller giving up inside fn) rolls back only it, and it is never run a
+// second time the way a failed batch's writes are retried one by one.
+func (w *writer) doAlone(ctx context.Context, fn writeFunc) error {
+	return w.submit(ctx, &writeOp{fn: fn, done: make(chan error, 1), alone: true})
+}
+
+// submit queues op and waits for its outcome.
+func (w *writer) submit(ctx context.Context, op *writeOp) (err error) {
 	if w.direct {
 		if w.closed.Load() {
 			return errStopped
@@ -113,9 +128,19 @@ func (w *writer) stop() {
 func (w *writer) run() {
 	defer close(w.stopped)
 	batch := make([]*writeOp, 0, w.maxBatch)
-	for op := range w.ops {
-		batch = append(batch[:0], op)
-		w.drain(&batch)
+	var held *writeOp // a write to run alone, met while draining
+	for {
+		op := held
+		if op == nil {
+			var ok bool
+			if op, ok = <-w.ops; !ok {
+				return
+			}
+		}
+		batch, held = append(batch[:0], op), nil
+		if !op.alone {
+			held = w.drain(&batch)
+		}
 		w.commit(batch)
 		if w.checkpoint.Swap(false) {
 			if _, err := passiveCheckpoint(w.conn); err != nil {
@@ -125,19 +150,24 @@ func (w *writer) run() {
 	}
 }
 
-// drain adds the writes already queued to batch, up to maxBatch.
-func (w *writer) drain(batch *[]*writeOp) {
+// drain adds the writes already queued to batch, up to maxBatch. A write
+// to run alone ends the batch: it is returned, to be committed next.
+func (w *writer) drain(batch *[]*writeOp) (alone *writeOp) {
 	for len(*batch) < w.maxBatch {
 		select {
 		case next, ok := <-w.ops:
 			if !ok {
-				return
+				return nil
+			}
+			if next.alone {
+				return next
 			}
 			*batch = append(*batch, next)
 		default:
-			return
+			return nil
 		}
 	}
+	return nil
 }
 
 func (w *writer) commit(batch []*writeOp) {

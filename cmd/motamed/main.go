@@ -44,6 +44,8 @@ type config struct {
 	logFormat       string
 	bodyLimit       string
 	requestTimeout  time.Duration
+	importTimeout   time.Duration
+	importBodyLimit string
 	shutdownTimeout time.Duration
 	cacheSize       int
 	cacheBytes      int64
@@ -73,6 +75,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.logFormat, "log-format", env("MOTAMED_LOG_FORMAT", "text"), "text or json (MOTAMED_LOG_FORMAT)")
 	fs.StringVar(&cfg.bodyLimit, "body-limit", env("MOTAMED_BODY_LIMIT", "1M"), "largest request body accepted (MOTAMED_BODY_LIMIT)")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", envDuration("MOTAMED_REQUEST_TIMEOUT", 10*time.Second), "deadline for each request (MOTAMED_REQUEST_TIMEOUT)")
+	fs.DurationVar(&cfg.importTimeout, "import-timeout", envDuration("MOTAMED_IMPORT_TIMEOUT", 2*time.Minute), "deadline for a BG Stats import, all or nothing (MOTAMED_IMPORT_TIMEOUT)")
+	fs.StringVar(&cfg.importBodyLimit, "import-body-limit", env("MOTAMED_IMPORT_BODY_LIMIT", "32M"), "largest BG Stats export an import accepts (MOTAMED_IMPORT_BODY_LIMIT)")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", envDuration("MOTAMED_SHUTDOWN_TIMEOUT", 15*time.Second), "how long shutdown waits for in-flight requests (MOTAMED_SHUTDOWN_TIMEOUT)")
 	fs.IntVar(&cfg.cacheSize, "cache-size", envInt("MOTAMED_CACHE_SIZE", 16384), "match states kept in memory (MOTAMED_CACHE_SIZE)")
 	fs.Int64Var(&cfg.snapshotEvery, "snapshot-every", int64(envInt("MOTAMED_SNAPSHOT_EVERY", 256)), "store a match's state every this many events and at its end, so that a state not in memory folds at most this many events; a state over 256 KB is stored half as often for each doubling of its size (MOTAMED_SNAPSHOT_EVERY)")
@@ -200,7 +204,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		store.Close()
 		return err
 	}
-	apiCfg := api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, OpenAPI: motamed.OpenAPI,
+	apiCfg := api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, ImportTimeout: cfg.importTimeout, ImportBodyLimit: cfg.importBodyLimit, OpenAPI: motamed.OpenAPI,
 		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, CorrectionGrace: cfg.correctionGrace, Logger: log}
 	if peers := store.Peers(); peers != nil {
 		// Several instances may share the PostgreSQL database: they share

@@ -74,8 +74,11 @@ var dateLayouts = []string{time.DateTime, "2006-01-02T15:04:05Z07:00", time.Date
 // Parse reads an export leniently about fields it does not use and
 // strictly about the ones it does: every play names a known game and known
 // players, has a date and a score for each player (a number, or empty when
-// the game keeps none). A problem is an *rules.InputError naming the field.
-func Parse(raw []byte) (*Export, error) {
+// the game keeps none), and every text an import stores is one any other
+// request could store (see checkTexts; name checks players' names). A
+// problem is an *rules.InputError naming the field; players' names come
+// back with surrounding spaces trimmed.
+func Parse(raw []byte, name NameCheck) (*Export, error) {
 	var e Export
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return nil, rules.Invalid("body", "is not a BG Stats export (BGStatsExport.json): "+err.Error())
@@ -127,6 +130,7 @@ func Parse(raw []byte) (*Export, error) {
 			}
 		}
 	}
+	e.checkTexts(&f, raw, name)
 	if err := f.Err(); err != nil {
 		return nil, err
 	}

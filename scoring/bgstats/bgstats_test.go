@@ -2,6 +2,7 @@ package bgstats
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ const file = `{"players":[{"id":1,"name":"Sara"},{"id":2,"name":"علي"}],"game
  {"uuid":"a","playDate":"2024-02-01 10:00:00","gameRefId":7,"playerScores":[{"playerRefId":1,"score":"28","rank":1},{"playerRefId":2,"score":"31","rank":2}]}]}`
 
 func TestPlanOrdersDeduplicatesAndPlaces(t *testing.T) {
-	e, err := Parse([]byte(file))
+	e, err := Parse([]byte(file), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestParseRefusesWhatItCannotRead(t *testing.T) {
 		`{"players":[{"id":1,"name":"A"}],"games":[{"id":1,"name":"G"}],"plays":[{"playDate":"2024-01-01","gameRefId":1,"playerScores":[{"playerRefId":1,"score":"7.5"}]}]}`: "plays[0].playerScores[0].score",
 		`{"games":[]}`: "body",
 	} {
-		_, err := Parse([]byte(body))
+		_, err := Parse([]byte(body), nil)
 		var in *rules.InputError
 		if !errors.As(err, &in) || in.Fields[0].Field != field {
 			t.Errorf("%s: want an error on %s, got %v", body, field, err)
@@ -72,5 +73,34 @@ func TestAsSheetTeams(t *testing.T) {
 	p.Teams[3] = "Z"
 	if _, err := p.AsSheet(g, func(n string) string { return n }); err == nil || !strings.Contains(err.Error(), "SHEET-TEAM-2") {
 		t.Fatalf("three teams on a sheet of two: %v", err)
+	}
+}
+
+// Parse trims players' names and gives them to the caller's name check,
+// naming the player; invalid UTF-8 is refused where it would be stored
+// and left alone in a field the import ignores.
+func TestParseChecksStoredTexts(t *testing.T) {
+	var asked []string
+	name := func(n string) error {
+		asked = append(asked, n)
+		if n == "Bad" {
+			return &rules.InputError{Fields: []rules.FieldError{{Field: "name", Message: "is bad", MessageFA: "بد است"}}}
+		}
+		return nil
+	}
+	e, err := Parse([]byte("{\"players\":[{\"id\":1,\"name\":\" Jay \",\"note\":\"\xff\"}],\"games\":[],\"plays\":[]}"), name)
+	if err != nil || e.Players[0].Name != "Jay" || asked[0] != "Jay" {
+		t.Fatalf("%v %q %q", err, e.Players[0].Name, asked)
+	}
+	for body, field := range map[string]string{
+		`{"players":[{"id":1,"name":"A"},{"id":2,"name":"Bad"}],"games":[],"plays":[]}`:                                                                              "players[1].name",
+		"{\"players\":[{\"id\":1,\"name\":\"A\\u0000\xfe\"}],\"games\":[],\"plays\":[]}":                                                                             "players[0].name",
+		`{"players":[],"games":[{"id":1,"name":"G"}],"plays":[{"uuid":"` + strings.Repeat("u", 101) + `","playDate":"2024-01-01","gameRefId":1,"playerScores":[]}]}`: "plays[0].uuid",
+	} {
+		_, err := Parse([]byte(body), name)
+		var in *rules.InputError
+		if !errors.As(err, &in) || !slices.ContainsFunc(in.Fields, func(f rules.FieldError) bool { return f.Field == field }) {
+			t.Errorf("%.80s: want an error on %s, got %v", body, field, err)
+		}
 	}
 }
