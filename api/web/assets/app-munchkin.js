@@ -4,6 +4,7 @@
 // Levels, outcomes and the winner are the server's: the app only asks.
 
 import { addWords } from './app-i18n.js';
+import { answer, still, question } from './app-answer.js';
 
 // The match's options on the new-match screen: a label, a one-line
 // explanation and the values, by option name.
@@ -34,13 +35,20 @@ export function munchkinScreen() {
     lvPlayer: '',
     lvReason: 'card',
     fight: { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] },
-    combatVerdict: null,
+    combatAnswer: null,
     runMod: '0',
     sale: { player: '', gold: '' },
-    saleVerdict: null,
+    saleAnswer: null,
     deathPlayer: '',
     handSize: '5',
     charPlayer: '', charRace: '', charClass: '',
+
+    // The referee's verdicts hold for the fight, or the sale, they were
+    // asked about, at the levels of the moment they were asked.
+    get combatVerdict() { return still(this.combatAnswer, this.combatQuestion()); },
+    get saleVerdict() { return still(this.saleAnswer, this.saleQuestion()); },
+    combatQuestion() { return question(this.combatData(), this.match && this.match.id, this.match && this.match.version); },
+    saleQuestion() { return question(this.playerOrDefault(this.sale.player), this.saleGold(), this.match && this.match.id, this.match && this.match.version); },
 
     mk() { return this.st(); },
     mkPlayers() { return this.mk().players || []; },
@@ -68,8 +76,8 @@ export function munchkinScreen() {
     },
 
     // Combat: built here, asked of the referee, then recorded as built.
-    addMonster() { this.fight.monsters.push(emptyMonster()); this.combatVerdict = null; },
-    removeMonster(i) { this.fight.monsters.splice(i, 1); this.combatVerdict = null; },
+    addMonster() { this.fight.monsters.push(emptyMonster()); },
+    removeMonster(i) { this.fight.monsters.splice(i, 1); },
     num(s, d) { const v = this.parse(s); return v === null ? d : v; },
     parse(s) {
       const t = String(s ?? '').trim().replace(/[۰-۹]/g, (x) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(x))).replace(/[−–]/g, '-');
@@ -107,11 +115,12 @@ export function munchkinScreen() {
       if (d.helper) {
         Object.assign(q, { helper_level: this.mkPlayer(d.helper).level || 1, helper_bonus: d.helper_bonus, helper_is_warrior: this.hasClass(d.helper, 'warrior'), helper_is_elf: this.hasRace(d.helper, 'elf') });
       }
+      const asked = this.combatQuestion();
       try {
-        this.combatVerdict = (await this.api.post('/v1/referee/munchkin/combat', q)).data;
+        this.combatAnswer = answer((await this.api.post('/v1/referee/munchkin/combat', q)).data, asked);
         this.refusal = null;
       } catch (e) {
-        this.combatVerdict = null;
+        this.combatAnswer = null;
         this.showRefusal(e);
       }
     },
@@ -132,7 +141,7 @@ export function munchkinScreen() {
       const ok = await this.send('combat', this.combatData());
       if (ok) {
         this.fight = { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] };
-        this.combatVerdict = null;
+        this.combatAnswer = null;
       }
     },
 
@@ -162,11 +171,12 @@ export function munchkinScreen() {
     },
     async askSale() {
       const p = this.playerOrDefault(this.sale.player);
+      const asked = this.saleQuestion();
       try {
-        this.saleVerdict = (await this.api.post('/v1/referee/munchkin/sell', {
+        this.saleAnswer = answer((await this.api.post('/v1/referee/munchkin/sell', {
           level: this.mkPlayer(p).level || 1, gold: this.saleGold(), max_level: this.maxLevel(), sell_overflow: this.match.options.sell_overflow || 'cap',
-        })).data;
-      } catch (e) { this.saleVerdict = null; this.showRefusal(e); }
+        })).data, asked);
+      } catch (e) { this.saleAnswer = null; this.showRefusal(e); }
     },
     saleText() {
       const v = this.saleVerdict;
@@ -175,7 +185,7 @@ export function munchkinScreen() {
     },
     async recordSale() {
       const ok = await this.send('items_sold', { player: this.playerOrDefault(this.sale.player), gold: this.saleGold() });
-      if (ok) { this.sale = { player: '', gold: '' }; this.saleVerdict = null; }
+      if (ok) { this.sale = { player: '', gold: '' }; this.saleAnswer = null; }
     },
 
     // Death, Race/Class and the end of a turn.

@@ -6,6 +6,7 @@
 // Whose turn it is, the census and the amulet come from the match's state;
 // the server checks every event.
 import { addWords, parseNumber } from './app-i18n.js';
+import { answer, still, question } from './app-answer.js';
 
 addWords({
   en: {
@@ -92,10 +93,17 @@ export function silverScreen() {
     censusSize: 3,
     reason: '',
     villages: {},
-    roundVerdict: null,
+    roundAnswer: null,
     swap: { village: '', selected: '', drawn: '', source: 'deck' },
-    swapVerdict: null,
+    swapAnswer: null,
     fixVillage: { open: false, seq: 0, player: '', round: 0, value: '', data: null },
+
+    // The referee's verdicts hold for the villages, or the swap, they were
+    // asked about, in the turn they were asked in.
+    get roundVerdict() { return still(this.roundAnswer, this.roundQuestion()); },
+    get swapVerdict() { return still(this.swapAnswer, this.swapQuestion()); },
+    roundQuestion() { return question(this.villages, this.reasonNow(), this.match && this.match.id, this.match && this.match.version); },
+    swapQuestion() { return question(this.swap, this.match && this.match.id, this.match && this.match.version); },
 
     sv() { return this.st(); },
     svOptions() { return this.sv().options || (this.match && this.match.options) || {}; },
@@ -145,9 +153,9 @@ export function silverScreen() {
     // The round's end: every village revealed, scored by the referee first.
     reasons() { return ['census', 'deck_empty', 'villagers']; },
     reasonNow() { return this.reason || (this.census() ? 'census' : 'deck_empty'); },
-    setReason(v) { this.reason = v; this.roundVerdict = null; },
+    setReason(v) { this.reason = v; },
     villageOf(id) { return this.villages[id] || ''; },
-    setVillage(id, v) { this.villages = Object.assign({}, this.villages, { [id]: v }); this.roundVerdict = null; },
+    setVillage(id, v) { this.villages = Object.assign({}, this.villages, { [id]: v }); },
     villageData() {
       const out = {};
       for (const p of this.players()) {
@@ -168,10 +176,11 @@ export function silverScreen() {
       if (s.amulet_holder) q.amulet_holder = s.amulet_holder;
       const jumped = Object.keys(s.score_jump_used || {}).filter((k) => s.score_jump_used[k]);
       if (jumped.length) q.score_jump_used = jumped;
+      const asked = this.roundQuestion();
       try {
-        this.roundVerdict = (await this.api.post('/v1/referee/silver/round', q)).data;
+        this.roundAnswer = answer((await this.api.post('/v1/referee/silver/round', q)).data, asked);
       } catch (e) {
-        this.roundVerdict = null;
+        this.roundAnswer = null;
         this.showRefusal(e);
       }
     },
@@ -194,7 +203,7 @@ export function silverScreen() {
     },
     async recordRound() {
       const ok = await this.send('round_ended', { reason: this.reasonNow(), villages: this.villageData() });
-      if (ok) { this.villages = {}; this.reason = ''; this.roundVerdict = null; }
+      if (ok) { this.villages = {}; this.reason = ''; this.roundAnswer = null; }
     },
 
     // The swap question: legal or not, and what happens to the cards.
@@ -204,10 +213,11 @@ export function silverScreen() {
       const drawn = parseNumber(this.swap.drawn);
       const q = { village: village || [], selected: selected || [], source: this.swap.source };
       if (drawn !== null) q.drawn = drawn;
+      const asked = this.swapQuestion();
       try {
-        this.swapVerdict = (await this.api.post('/v1/referee/silver/swap', q)).data;
+        this.swapAnswer = answer((await this.api.post('/v1/referee/silver/swap', q)).data, asked);
       } catch (e) {
-        this.swapVerdict = null;
+        this.swapAnswer = null;
         this.showRefusal(e);
       }
     },

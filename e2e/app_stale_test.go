@@ -1,0 +1,79 @@
+//go:build browser
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// visibleText is the text a person sees in sel (hidden parts left out).
+func visibleText(p *tab, sel string) string {
+	return evalIn[string](p, `(document.querySelector(`+jsString(sel)+`) || {}).innerText || ''`)
+}
+
+// A screen shows only what holds now. A Munchkin match is won, with the
+// referee's ruling on the win; a Silver match started next shows none of
+// it. There the swap verdict goes once the village asked about is edited
+// and once the turn moves on; in a Yatuk match started after it, the army's
+// chain goes once a card of the army is edited.
+func TestAppNothingStale(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("stale")
+	signIn(p, c)
+	mk := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "2"})
+	mkIDs := playerIDs(c, mk)
+	p.waitText("#mk-players", "Ali")
+	p.typeIn("#fight-bonus", "3")
+	fight(p, "", "Goblin", "1", "The players win")
+	p.waitText("#mk-winner", "Ali")
+	p.waitText("#match .notes", "MUNCHKIN-WIN")
+
+	// New match: Silver, with players of its own.
+	p.click(".brand")
+	p.waitText("#home", "")
+	newMatch(p, "silver", []string{"Dara", "Nima"}, map[string]string{"rounds": "2"})
+	p.waitText("#sv-turn-player", "Dara")
+	for _, word := range append([]string{"MUNCHKIN", "Ali", "Sara", "Reza", "level"}, mkIDs...) {
+		if s := visibleText(p, "#match"); strings.Contains(s, word) {
+			t.Errorf("the new Silver match shows %q of the Munchkin match before it:\n%s", word, s)
+		}
+	}
+
+	// The swap question: its verdict holds for the village asked about.
+	p.click("#sv-swap summary")
+	askSwap := func() {
+		p.typeIn("#sv-swap-village", "3 ? 5")
+		p.typeIn("#sv-swap-selected", "1 3")
+		p.typeIn("#sv-swap-drawn", "4")
+		p.click("#sv-ask-swap")
+		p.waitText("#sv-swap-verdict", "SILVER-SWAP-2")
+	}
+	askSwap()
+	p.typeIn("#sv-swap-village", "3 ? 6")
+	waitFor(p, `!document.querySelector('#sv-swap-verdict')`)
+	askSwap()
+	p.click("#sv-draw")
+	p.waitText("#sv-turn-player", "Nima")
+	waitFor(p, `!document.querySelector('#sv-swap-verdict')`)
+
+	// Yatuk: the chain holds for the cards it was asked about.
+	p.click(".brand")
+	p.waitText("#home", "")
+	yk := newMatch(p, "yatuk", []string{"Bahar", "Kaveh"}, map[string]string{
+		"capacities": `{"vipas":2,"vitasta":1,"parushni":1,"sutudri":1,"gomati":1}`})
+	ykIDs := playerIDs(c, yk)
+	p.waitText("#yk-turn h2", "Bahar")
+	if s := visibleText(p, "#match"); strings.Contains(s, "SILVER") || strings.Contains(s, "Dara") {
+		t.Errorf("the new Yatuk match shows the Silver match before it:\n%s", s)
+	}
+	ykPlayCard(p, "vipas", "wizard", []string{"red"}, "5", "Bahar's turn: 1")
+	p.click("#yk-army-vipas-" + ykIDs[0])
+	p.click("#yk-ask-chain")
+	p.waitText("#yk-chain", "Strength 5")
+	p.typeIn("#yk-b1-power", "6")
+	waitFor(p, `!document.querySelector('#yk-chain')`)
+	p.click("#yk-ask-chain")
+	p.waitText("#yk-chain", "Strength 6")
+	b.clean()
+}
