@@ -274,14 +274,16 @@ func zeroSeries(n int) [][]float64 {
 	return out
 }
 
-// latestRuling is the newest note on an effective event, with its rule.
+// latestRuling is the last note on the events in force, in their
+// effective order, with its rule: after a correction, a ruling on the
+// corrected history (the store rules the log in force again), never one
+// on a voided or replaced event.
 func (s *Server) latestRuling(log []db.Event, lang string) *rulingView {
-	for i := len(log) - 1; i >= 0; i-- {
-		e := log[i]
-		if e.Voided || e.Type == rules.UndoType || len(e.Notes) == 0 {
-			continue
+	inForce := db.InForce(log)
+	for i := len(inForce) - 1; i >= 0; i-- {
+		if e := inForce[i]; len(e.Notes) > 0 {
+			return s.ruling(e.Seq, e.Notes[len(e.Notes)-1], lang)
 		}
-		return s.ruling(e.Seq, e.Notes[len(e.Notes)-1], lang)
 	}
 	return nil
 }

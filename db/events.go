@@ -349,12 +349,19 @@ func (s *Store) replayIdempotent(ctx context.Context, tx *sql.Tx, cur *Match, op
 	return &Appended{Match: m, Event: log[seq-1], Replayed: true}, nil
 }
 
-// Events returns a match's whole log, marking voided events.
+// Events returns a match's whole log, marking voided events; the notes of
+// the events in force are the rulings on the log in force (ruleInForce).
 func (s *Store) Events(ctx context.Context, matchID string) ([]Event, error) {
-	if _, err := s.readMatchRow(ctx, s.read, matchID); err != nil {
+	m, err := s.readMatchRow(ctx, s.read, matchID)
+	if err != nil {
 		return nil, err
 	}
-	return s.readEvents(ctx, s.read, matchID)
+	log, err := s.readEvents(ctx, s.read, matchID)
+	if err != nil {
+		return nil, err
+	}
+	s.ruleInForce(m, log)
+	return log, nil
 }
 
 func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Event, error) {
