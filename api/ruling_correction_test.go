@@ -63,6 +63,14 @@ func TestCorrectionRulesAgain(t *testing.T) {
 	if got := lastNote(); !strings.Contains(got, "Reza wins") || strings.Contains(got, "Sara") {
 		t.Errorf("after the correction the last event's ruling is %q, want Reza's win", got)
 	}
+	// The replaced row is listed among the corrections with the time of
+	// its replacement.
+	page := string(s.do("GET", "/matches/"+id, nil).body)
+	list := page[strings.Index(page, `<ol class="corrections">`):]
+	list = list[:strings.Index(list, "</ol>")]
+	if !strings.Contains(list, `<span class="num">1</span> · `) || !strings.Contains(list, "voided at") {
+		t.Errorf("the page's corrections do not list event 1 with its time:\n%s", list)
+	}
 	for lang, want := range map[string]string{"en": "Reza wins", "fa": "Reza برنده است"} {
 		card := rulingSection(string(s.do("GET", "/matches/"+id+"?lang="+lang, nil).body))
 		if !strings.Contains(card, "SHEET-RANK-1") || !strings.Contains(card, want) || strings.Contains(card, "Sara") {
