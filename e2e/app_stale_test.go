@@ -77,3 +77,32 @@ func TestAppNothingStale(t *testing.T) {
 	p.waitText("#yk-chain", "Strength 6")
 	b.clean()
 }
+
+// The fields of a turn start empty each turn. Ali ends his turn with five
+// cards in hand; on Sara's turn the hand size is empty, and so is the
+// fight Ali had begun to type; her End turn with none typed asks for it
+// and records nothing in her name.
+func TestAppTurnFieldsStartEmpty(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("turns")
+	signIn(p, c)
+	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, nil)
+	p.waitText("#mk-players h2", "Ali")
+	p.typeIn("#mon-name-0", "Goblin")
+	endTurn(p, "Sara")
+	for _, sel := range []string{"#hand-size", "#mon-name-0"} {
+		if v := evalIn[string](p, `document.querySelector(`+jsString(sel)+`).value`); v != "" {
+			t.Errorf("on Sara's turn %s holds %q from Ali's", sel, v)
+		}
+	}
+	p.click("#end-turn")
+	p.waitText("#refusal", "Charity")
+	p.click("#refusal button")
+	for _, e := range c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any) {
+		if e := e.(map[string]any); e["type"] == "turn_ended" && e["data"].(map[string]any)["player"] != playerIDs(c, id)[0] {
+			t.Errorf("an end of turn recorded that nobody typed: %v", e["data"])
+		}
+	}
+	endTurn(p, "Reza")
+	b.clean()
+}

@@ -15,6 +15,7 @@ addWords({
     opt_munchkin_elf_helper_can_win: 'An Elf helper may win', opt_munchkin_elf_helper_can_win_hint: 'Whether an Elf may reach the winning level by helping.',
     opt_munchkin_sell_overflow: 'Selling past the winning level', opt_munchkin_sell_overflow_hint: 'Selling never reaches the winning level.',
     opt_munchkin_sell_overflow_is_cap: 'Stop one level below', opt_munchkin_sell_overflow_is_reject: 'Refuse the sale',
+    mk_hand_needed: 'Type how many cards the player holds after Charity\'s voluntary plays, then end the turn.',
   },
   fa: {
     opt_munchkin_max_level: 'سطحِ برنده', opt_munchkin_max_level_hint: '۱۰ در بازیِ معمولی، ۲۰ در بازیِ حماسی.',
@@ -22,6 +23,7 @@ addWords({
     opt_munchkin_elf_helper_can_win: 'اِلفِ کمک‌کننده می‌تواند ببرد', opt_munchkin_elf_helper_can_win_hint: 'آیا اِلف با کمک کردن می‌تواند به سطحِ برنده برسد.',
     opt_munchkin_sell_overflow: 'فروشِ بیش از سطحِ برنده', opt_munchkin_sell_overflow_hint: 'با فروشِ وسایل نمی‌شود به سطحِ برنده رسید.',
     opt_munchkin_sell_overflow_is_cap: 'یک سطح پایین‌تر بماند', opt_munchkin_sell_overflow_is_reject: 'فروش پذیرفته نشود',
+    mk_hand_needed: 'بنویسید بازیکن پس از بازی‌های داوطلبانه‌ی خیرات چند کارت در دست دارد، سپس نوبت را تمام کنید.',
   },
 });
 
@@ -30,18 +32,31 @@ const CLASSES = ['warrior', 'wizard', 'thief', 'cleric'];
 
 function emptyMonster() { return { name: '', level: '1', treasures: '1', modifier: '0' }; }
 
+// turnFields are the fields that describe the turn at hand: each turn
+// starts with them empty (or at their neutral value), so nothing typed for
+// one player's turn is recorded in the next.
+function turnFields() {
+  return {
+    lvPlayer: '', lvReason: 'card',
+    fight: { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] },
+    combatAnswer: null, runMod: '0', sale: { player: '', gold: '' }, saleAnswer: null,
+    deathPlayer: '', handSize: '', charPlayer: '', charRace: '', charClass: '',
+  };
+}
+
 export function munchkinScreen() {
   return {
-    lvPlayer: '',
-    lvReason: 'card',
-    fight: { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] },
-    combatAnswer: null,
-    runMod: '0',
-    sale: { player: '', gold: '' },
-    saleAnswer: null,
-    deathPlayer: '',
-    handSize: '5',
-    charPlayer: '', charRace: '', charClass: '',
+    ...turnFields(),
+    turnSeen: '',
+
+    // syncTurn empties the turn's fields when the turn moves on (here or
+    // on another phone) or another match opens.
+    syncTurn() {
+      const t = this.mk().turn || {};
+      const key = (this.match && this.match.id) + ':' + (t.number || 0) + ':' + (t.player || '');
+      if (key === this.turnSeen) return;
+      Object.assign(this, turnFields(), { turnSeen: key });
+    },
 
     // The referee's verdicts hold for the fight, or the sale, they were
     // asked about, at the levels of the moment they were asked.
@@ -190,8 +205,15 @@ export function munchkinScreen() {
 
     // Death, Race/Class and the end of a turn.
     async die() { await this.send('died', { player: this.playerOrDefault(this.deathPlayer) }); },
+    // endTurn records the hand size as typed: with none typed the turn
+    // does not end, so no number nobody gave is recorded.
     async endTurn() {
-      await this.send('turn_ended', { player: this.turnPlayer(), hand_size: this.num(this.handSize, 0) });
+      const hand = this.parse(this.handSize);
+      if (hand === null) {
+        this.refusal = { title: this.t('hand_size') + ' (' + this.t('charity') + ')', detail: this.t('mk_hand_needed'), violations: [] };
+        return;
+      }
+      await this.send('turn_ended', { player: this.turnPlayer(), hand_size: hand });
     },
     async recordCharacter() {
       const d = { player: this.playerOrDefault(this.charPlayer) };
