@@ -362,9 +362,10 @@ func (s *Server) leaguePage(c echo.Context) error {
 	v.Title = l.Name + " · " + v.L["standings"]
 	v.Matches = formatNum(lang, float64(st.Matches), 0)
 	class := playerClasses(st.Rows)
-	for _, r := range st.Rows {
+	places := sharedPlaces(st.Rows)
+	for i, r := range st.Rows {
 		v.Rows = append(v.Rows, standRow{
-			Pos: formatNum(lang, float64(r.Position), 0), ID: r.PlayerID, Name: r.Name,
+			Pos: formatNum(lang, float64(places[i]), 0), ID: r.PlayerID, Name: r.Name,
 			Played: formatNum(lang, float64(r.Played), 0), Wins: formatNum(lang, round2(r.Wins), -1),
 			Points: formatNum(lang, round2(r.Points), -1), AvgPlace: formatNum(lang, r.AvgPlace, 2),
 			Streak: streakText(v.L, lang, r.Streak), Rating: formatNum(lang, r.Ordinal, 1),
