@@ -15,8 +15,10 @@ func visibleText(p *tab, sel string) string {
 // A screen shows only what holds now. A Munchkin match is won, with the
 // referee's ruling on the win; a Silver match started next shows none of
 // it. There the swap verdict goes once the village asked about is edited
-// and once the turn moves on; in a Yatuk match started after it, the army's
-// chain goes once a card of the army is edited.
+// and once the turn moves on, and the next turn starts without the swap's
+// village or a census size; in a Yatuk match started after it, the card
+// played is not typed in again for the next play, and the army's chain goes
+// once a card of the army is edited.
 func TestAppNothingStale(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("stale")
@@ -53,9 +55,17 @@ func TestAppNothingStale(t *testing.T) {
 	p.typeIn("#sv-swap-village", "3 ? 6")
 	waitFor(p, `!document.querySelector('#sv-swap-verdict')`)
 	askSwap()
+	p.click("#sv-size-4")
 	p.click("#sv-draw")
 	p.waitText("#sv-turn-player", "Nima")
 	waitFor(p, `!document.querySelector('#sv-swap-verdict')`)
+	// Nima's turn starts empty: no village of Dara's, no census size.
+	if v := evalIn[string](p, `document.querySelector('#sv-swap-village').value + '|' + [...document.querySelectorAll('[id^="sv-size-"][aria-pressed="true"]')].map(e => e.id).join()`); v != "|" {
+		t.Errorf("Nima's turn shows the swap village and census size of Dara's: %q", v)
+	}
+	p.click("#sv-census-call")
+	p.waitText("#refusal", "Tap how many cards")
+	p.click("#refusal button")
 
 	// Yatuk: the chain holds for the cards it was asked about.
 	p.click(".brand")
@@ -68,6 +78,7 @@ func TestAppNothingStale(t *testing.T) {
 		t.Errorf("the new Yatuk match shows the Silver match before it:\n%s", s)
 	}
 	ykPlayCard(p, "vipas", "wizard", []string{"red"}, "5", "Bahar's turn: 1")
+	waitFor(p, `document.querySelector('#yk-play-power').value === ''`)
 	p.click("#yk-army-vipas-" + ykIDs[0])
 	p.click("#yk-ask-chain")
 	p.waitText("#yk-chain", "Strength 5")

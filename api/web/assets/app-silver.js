@@ -13,7 +13,7 @@ addWords({
     sv_round_of: 'Round {r} of {n}', sv_round_to: 'Round {r} · until someone reaches 100',
     sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
     sv_discard: 'Took the discard', sv_census: 'Census', sv_village_size: 'Cards in the caller\'s village',
-    sv_call_census: 'Call a census', sv_census_by: '{p} called a census with {k} cards',
+    sv_call_census: 'Call a census', sv_size_needed: 'Tap how many cards are in the caller\'s village, then call the census.', sv_census_by: '{p} called a census with {k} cards',
     sv_owed: 'One more turn each: {p}', sv_census_done: 'Every player has had the last turn: reveal the villages.',
     sv_round_end: 'The round ends', sv_reason: 'Why it ends', sv_reason_census: 'Census',
     sv_reason_deck_empty: 'The deck ran out', sv_reason_villagers: 'Both Villagers face up',
@@ -36,7 +36,7 @@ addWords({
     sv_round_of: 'دورِ {r} از {n}', sv_round_to: 'دورِ {r} · تا کسی به ۱۰۰ برسد',
     sv_start_player: 'شروع‌کننده', sv_amulet: 'طلسم', sv_turn_of: 'نوبتِ', sv_draw: 'کارت کشید',
     sv_discard: 'کارتِ رو را برداشت', sv_census: 'سرشماری', sv_village_size: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده',
-    sv_call_census: 'درخواستِ سرشماری', sv_census_by: '{p} با {k} کارت سرشماری خواست',
+    sv_call_census: 'درخواستِ سرشماری', sv_size_needed: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده را بزنید، سپس سرشماری بخواهید.', sv_census_by: '{p} با {k} کارت سرشماری خواست',
     sv_owed: 'هر کدام یک نوبتِ دیگر: {p}', sv_census_done: 'همه نوبتِ آخر را بازی کردند: دهکده‌ها را رو کنید.',
     sv_round_end: 'پایانِ دور', sv_reason: 'چرا تمام شد', sv_reason_census: 'سرشماری',
     sv_reason_deck_empty: 'دسته تمام شد', sv_reason_villagers: 'هر دو روستایی رو شدند',
@@ -88,14 +88,24 @@ function numbers(s, unknown) {
   return out;
 }
 
+// turnFields describe the turn at hand (the census's village size, the
+// swap question): each turn starts with them empty.
+function turnFields() { return { censusSize: null, swap: { village: '', selected: '', drawn: '', source: 'deck' }, swapAnswer: null }; }
+
 export function silverScreen() {
   return {
-    censusSize: 3,
+    ...turnFields(),
+    turnSeen: '',
+    // syncTurn empties the turn's fields once a turn is recorded (here or
+    // on another phone) or another match opens.
+    syncTurn() {
+      const key = (this.match && this.match.id) + ':' + (this.match && this.match.version);
+      if (key === this.turnSeen) return;
+      Object.assign(this, turnFields(), { turnSeen: key });
+    },
     reason: '',
     villages: {},
     roundAnswer: null,
-    swap: { village: '', selected: '', drawn: '', source: 'deck' },
-    swapAnswer: null,
     fixVillage: { open: false, seq: 0, player: '', round: 0, value: '', data: null },
 
     // The referee's verdicts hold for the villages, or the swap, they were
@@ -146,7 +156,13 @@ export function silverScreen() {
       const p = this.turnPlayer();
       if (!p) return;
       const data = { player: p, action };
-      if (action === 'census') data.village_size = this.censusSize;
+      if (action === 'census') {
+        if (this.censusSize === null) { // a census names the village's size: none is assumed
+          this.refusal = { title: this.t('sv_census'), detail: this.t('sv_size_needed'), violations: [] };
+          return;
+        }
+        data.village_size = this.censusSize;
+      }
       await this.send('turn_taken', data);
     },
 

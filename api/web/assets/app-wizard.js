@@ -53,15 +53,23 @@ function cards() {
   return out.concat(['wizard', 'jester']);
 }
 
+// stepFields describe the step at hand (the deal's trump, a bid typed,
+// the cards of a trick, the tricks won): each step starts with them empty,
+// so nothing typed for one is recorded in the next.
+function stepFields() { return { trump: 'none', trumpCard: '', won: {}, plays: {}, trickAnswer: null, bidTyped: '' }; }
+
 export function wizardScreen() {
   return {
-    trump: 'none',
-    trumpCard: '',
+    ...stepFields(),
     mode: 'total',
-    won: {},
-    plays: {},
-    trickAnswer: null,
-    bidTyped: '',
+    stepSeen: '',
+    // syncStep empties the step's fields once an event is recorded (here or
+    // on another phone) or another match opens.
+    syncStep() {
+      const key = (this.match && this.match.id) + ':' + (this.match && this.match.version);
+      if (key === this.stepSeen) return;
+      Object.assign(this, stepFields(), { stepSeen: key });
+    },
     fixBid: { open: false, seq: 0, player: '', round: 0, value: '' },
 
     // The referee's verdict on a trick holds for the cards it was asked

@@ -92,11 +92,24 @@ function blankSpell() {
 }
 function cardOf(d) { return { kind: d.kind, colors: d.colors.slice(), power: parseNumber(d.power) ?? 0 }; }
 
+// actionFields describe the action at hand (the card played, the spell,
+// the land a battle is declared at): each action starts from them blank,
+// so a card typed for one play is not played again in the next.
+function actionFields() {
+  return { play: Object.assign({ id: 'yk-play', land: '', unknown: false }, blankCard()), spell: blankSpell(), declareLand: '' };
+}
+
 export function yatukScreen() {
   return {
-    play: Object.assign({ id: 'yk-play', land: '', unknown: false }, blankCard()),
-    spell: blankSpell(),
-    declareLand: '',
+    ...actionFields(),
+    actionSeen: '',
+    // syncAction blanks the action's fields once an action is recorded
+    // (here or on another phone) or another match opens.
+    syncAction() {
+      const key = (this.match && this.match.id) + ':' + (this.match && this.match.version);
+      if (key === this.actionSeen) return;
+      Object.assign(this, actionFields(), { actionSeen: key });
+    },
     // builder is one column being revealed: its cards as drafts.
     builder: { open: false, land: '', player: '', cards: [] },
     chainAnswer: null,
