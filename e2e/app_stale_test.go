@@ -117,3 +117,28 @@ func TestAppTurnFieldsStartEmpty(t *testing.T) {
 	endTurn(p, "Reza")
 	b.clean()
 }
+
+// A finished match's screen on the phone names the winner and each
+// player's place, equal totals sharing one, the players listed by place.
+func TestAppFinishedNamesPlaces(t *testing.T) {
+	b, c := appServer(t)
+	c.do("POST", "/v1/games", map[string]any{"name": "Tally", "min_players": 2, "max_players": 4,
+		"categories": []map[string]any{{"id": "birds", "name": "Birds"}}}, 201)
+	var ids []string
+	for _, n := range []string{"Reza", "Sara", "Kian"} {
+		ids = append(ids, c.do("POST", "/v1/players", map[string]any{"name": n}, 201)["id"].(string))
+	}
+	id := c.do("POST", "/v1/matches", map[string]any{"game": "tally", "players": ids}, 201)["id"].(string)
+	c.do("POST", "/v1/matches/"+id+"/events", map[string]any{"type": "scores_recorded",
+		"data": map[string]any{"category": "birds", "scores": map[string]int{ids[0]: 80, ids[1]: 81, ids[2]: 80}}}, 201)
+	p := b.tab("finished")
+	signIn(p, c)
+	p.open(c.base + "/#/m/" + id)
+	p.waitText("#match h1", "Finished")
+	p.waitText("#result-winners", "Winner: Sara")
+	got := evalIn[[]string](p, `[...document.querySelectorAll('#totals li')].map(e => e.innerText.replace(/\s+/g, ' ').trim())`)
+	if want := []string{"Place 1 Sara 81", "Place 2 Reza 80", "Place 2 Kian 80"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("the finished screen lists %q, want %q", got, want)
+	}
+	b.clean()
+}

@@ -407,6 +407,17 @@ function tableApp() {
     totalOf(id) { return ((this.match && this.match.scores && this.match.scores.totals) || {})[id] || 0; },
     isFinished() { return !!this.match && this.match.status === 'finished'; },
     isWinner(id) { return !!(this.match && this.match.result && (this.match.result.winners || []).includes(id)); },
+    // The result of a finished match as the server gives it: its winners,
+    // each player's place (equal results share one), the players by place.
+    placeOf(id) { const p = ((this.match && this.match.result && this.match.result.placements) || []).find((x) => x.player_id === id); return p ? p.place : 0; },
+    resultText() {
+      const w = (this.match && this.match.result && this.match.result.winners) || [];
+      return w.length ? this.t(w.length > 1 ? 'winners_are' : 'winner_is', { p: w.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', ') }) : '';
+    },
+    byPlace() {
+      const ps = this.players();
+      return this.isFinished() ? ps.slice().sort((a, b) => (this.placeOf(a.id) || ps.length + 1) - (this.placeOf(b.id) || ps.length + 1)) : ps;
+    },
     nextText() { return this.text((this.match && this.match.next) || ''); },
     rounds() { return (this.match && this.match.scores && this.match.scores.rounds) || []; },
     isGame(id) { return !!this.match && this.match.game === id; },
