@@ -142,3 +142,19 @@ func TestAppFinishedNamesPlaces(t *testing.T) {
 	}
 	b.clean()
 }
+
+// Wizard: the trump picked for one deal is not picked for the next; the
+// next deal starts with no trump chosen but the default, and with no tricks
+// counted.
+func TestAppWizardNextDealStartsEmpty(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("wizard")
+	signIn(p, c)
+	id := newMatch(p, "wizard", []string{"Ali", "Sara", "Reza"}, map[string]string{"rounds": "3"})
+	ids := playerIDs(c, id)
+	p.waitText("#next", "Round 1")
+	playRoundByTotals(p, ids, "red", []int{0, 1, 0}, []int{0, 1, 0})
+	p.waitText("#next", "Round 2")
+	waitFor(p, `document.querySelector('#trump-none').getAttribute('aria-pressed') === 'true' && document.querySelector('#trump-red').getAttribute('aria-pressed') === 'false'`)
+	b.clean()
+}
