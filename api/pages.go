@@ -279,14 +279,16 @@ func zeroSeries(n int) [][]float64 {
 	return out
 }
 
-// latestRuling is the newest note on an effective event, with its rule.
+// latestRuling is the last note on the events in force, in their
+// effective order, with its rule: after a correction, a ruling on the
+// corrected history (the store rules the log in force again), never one
+// on a voided or replaced event.
 func (s *Server) latestRuling(log []db.Event, lang string) *rulingView {
-	for i := len(log) - 1; i >= 0; i-- {
-		e := log[i]
-		if e.Voided || e.Type == rules.UndoType || len(e.Notes) == 0 {
-			continue
+	inForce := db.InForce(log)
+	for i := len(inForce) - 1; i >= 0; i-- {
+		if e := inForce[i]; len(e.Notes) > 0 {
+			return s.ruling(e.Seq, e.Notes[len(e.Notes)-1], lang)
 		}
-		return s.ruling(e.Seq, e.Notes[len(e.Notes)-1], lang)
 	}
 	return nil
 }
@@ -365,9 +367,10 @@ func (s *Server) leaguePage(c echo.Context) error {
 	v.Title = l.Name + " · " + v.L["standings"]
 	v.Matches = formatNum(lang, float64(st.Matches), 0)
 	class := playerClasses(st.Rows)
-	for _, r := range st.Rows {
+	places := sharedPlaces(st.Rows)
+	for i, r := range st.Rows {
 		v.Rows = append(v.Rows, standRow{
-			Pos: formatNum(lang, float64(r.Position), 0), ID: r.PlayerID, Name: r.Name,
+			Pos: formatNum(lang, float64(places[i]), 0), ID: r.PlayerID, Name: r.Name,
 			Played: formatNum(lang, float64(r.Played), 0), Wins: formatNum(lang, round2(r.Wins), -1),
 			Points: formatNum(lang, round2(r.Points), -1), AvgPlace: formatNum(lang, r.AvgPlace, 2),
 			Streak: streakText(v.L, lang, r.Streak), Rating: formatNum(lang, r.Ordinal, 1),

@@ -8,8 +8,8 @@ import (
 )
 
 // A match page marks each corrected event where it stands in the log: its
-// number, what it recorded and when it was voided (the time of the event
-// that voided it). The script (match.js, corrections) draws the same from
+// number, what it recorded and when it was voided or replaced (the time of
+// the record that did it). The script (match.js, corrections) draws the same from
 // GET /v1/matches/{id}/events.
 
 type correctionView struct {
@@ -26,6 +26,9 @@ func corrections(log []db.Event, players []SeatResponse, labels map[string]strin
 	for _, e := range log {
 		if e.Voids > 0 {
 			when[e.Voids] = e.CreatedAt
+		}
+		if e.Replaces > 0 {
+			when[e.Replaces] = e.CreatedAt
 		}
 	}
 	var out []correctionView

@@ -356,8 +356,9 @@ func (s *Store) replayIdempotent(ctx context.Context, tx *sql.Tx, cur *Match, op
 }
 
 // Events returns a match's whole log, marking voided events and those in
-// force only by grandfathering. A log that does not replay is returned all
-// the same, unmarked, so that it can be read and corrected.
+// force only by grandfathering; the notes of the events in force are the
+// rulings on the log in force (ruleInForce). A log that does not replay is
+// returned all the same, unmarked, so that it can be read and corrected.
 func (s *Store) Events(ctx context.Context, matchID string) ([]Event, error) {
 	m, err := s.readMatchRow(ctx, s.read, matchID)
 	if err != nil {
@@ -370,6 +371,7 @@ func (s *Store) Events(ctx context.Context, matchID string) ([]Event, error) {
 	if err := s.markGrandfathered(ctx, m, log); err != nil {
 		_ = s.replayFailed(matchID, err) // logged once
 	}
+	s.ruleInForce(m, log)
 	return log, nil
 }
 

@@ -25,8 +25,10 @@ func fight(p *tab, helper, monster, level, verdict string) {
 	waitFor(p, `!document.querySelector('#combat-verdict')`)
 }
 
+// endTurn ends the turn with five cards in hand.
 func endTurn(p *tab, next string) {
 	p.b.t.Helper()
+	p.typeIn("#hand-size", "5")
 	p.click("#end-turn")
 	p.waitText("#mk-players h2", next)
 }
@@ -93,6 +95,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	q.open(c.base + "/#/m/" + id)
 	q.waitText("#mk-players h2", "Reza")
 	time.Sleep(300 * time.Millisecond) // the stream is open
+	p.typeIn("#hand-size", "5")
 	start := time.Now()
 	p.click("#end-turn")
 	q.waitTextWithin("#remote", "Another device", liveWithin+time.Since(start))

@@ -66,7 +66,7 @@ export const words = {
     charity: 'Charity', level_short: 'L', win_by_kill: 'Only a won combat reaches the winning level.',
     levels: 'Levels', changes: 'Changes', turn: 'Turn', event: 'Event', events: 'Events',
     race_elf: 'Elf', race_dwarf: 'Dwarf', race_halfling: 'Halfling', class_warrior: 'Warrior', class_wizard: 'Wizard', class_thief: 'Thief', class_cleric: 'Cleric',
-    no_class: 'No class', notes: 'The referee notes', winner_is: 'Winner: {p}',
+    no_class: 'No class', notes: 'The referee notes', winner_is: 'Winner: {p}', winners_are: 'Winners: {p}', place_n: 'Place {n}',
     new_player_name: 'New player\'s name', language: 'Language', loading: 'Loading…', send_failed: 'Not sent: the server did not answer.',
   },
   fa: {
@@ -110,7 +110,7 @@ export const words = {
     charity: 'خیرات', level_short: 'س', win_by_kill: 'سطحِ برنده فقط با نبردِ بُرده می‌رسد.',
     levels: 'سطح‌ها', changes: 'تغییرها', turn: 'نوبت', event: 'رویداد', events: 'رویدادها',
     race_elf: 'اِلف', race_dwarf: 'کوتوله', race_halfling: 'نیم‌قد', class_warrior: 'جنگجو', class_wizard: 'جادوگر', class_thief: 'دزد', class_cleric: 'روحانی',
-    no_class: 'بدونِ طبقه', notes: 'یادداشتِ داور', winner_is: 'برنده: {p}',
+    no_class: 'بدونِ طبقه', notes: 'یادداشتِ داور', winner_is: 'برنده: {p}', winners_are: 'برنده‌ها: {p}', place_n: 'رتبه‌ی {n}',
     new_player_name: 'نامِ بازیکنِ تازه', language: 'زبان', loading: 'در حالِ بارگذاری…', send_failed: 'ارسال نشد: سرور پاسخ نداد.',
   },
 };

@@ -158,9 +158,7 @@ function tableApp() {
     go() {
       const h = location.hash.replace(/^#\/?/, '');
       const [name, id] = h.split('/');
-      this.refusal = null;
-      this.remote = null;
-      this.closeStream();
+      this.leaveMatch();
       if (name === 'm' && id) {
         this.route = { name: 'match', id: decodeURIComponent(id) };
         this.tab = 'play';
@@ -179,6 +177,18 @@ function tableApp() {
       window.scrollTo(0, 0);
     },
     is(name) { return this.route.name === name; },
+    // leaveMatch forgets what the screen held of the match left: the
+    // referee's notes on its last event, a refusal, another phone's change,
+    // its log and an open fix, so that nothing of it shows on the next.
+    leaveMatch() {
+      this.closeStream();
+      this.notes = [];
+      this.refusal = null;
+      this.remote = null;
+      this.ruleShown = null;
+      this.log = [];
+      this.editing = { open: false, seq: 0, type: '', fields: [] };
+    },
     // loadGames reads the games once, and again when asked (fresh) or when
     // a match is of a game defined since (a new score sheet).
     async loadGames(fresh) {
@@ -384,6 +394,7 @@ function tableApp() {
     },
     async refresh() {
       if (!this.match) return;
+      if (this.remote) this.notes = []; // another phone's event came after the one they were on
       this.remote = null;
       try { this.match = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id)); } catch { /* kept */ }
     },
@@ -396,6 +407,17 @@ function tableApp() {
     totalOf(id) { return ((this.match && this.match.scores && this.match.scores.totals) || {})[id] || 0; },
     isFinished() { return !!this.match && this.match.status === 'finished'; },
     isWinner(id) { return !!(this.match && this.match.result && (this.match.result.winners || []).includes(id)); },
+    // The result of a finished match as the server gives it: its winners,
+    // each player's place (equal results share one), the players by place.
+    placeOf(id) { const p = ((this.match && this.match.result && this.match.result.placements) || []).find((x) => x.player_id === id); return p ? p.place : 0; },
+    resultText() {
+      const w = (this.match && this.match.result && this.match.result.winners) || [];
+      return w.length ? this.t(w.length > 1 ? 'winners_are' : 'winner_is', { p: w.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', ') }) : '';
+    },
+    byPlace() {
+      const ps = this.players();
+      return this.isFinished() ? ps.slice().sort((a, b) => (this.placeOf(a.id) || ps.length + 1) - (this.placeOf(b.id) || ps.length + 1)) : ps;
+    },
     nextText() { return this.text((this.match && this.match.next) || ''); },
     rounds() { return (this.match && this.match.scores && this.match.scores.rounds) || []; },
     isGame(id) { return !!this.match && this.match.game === id; },
@@ -554,7 +576,8 @@ function tableApp() {
             break;
           }
           this.online = true;
-          this.notes = (r && r.event && r.event.notes) || [];
+          // the notes are on the event just recorded, shown only on its match
+          if (this.match && q.match === this.match.id) this.notes = (r && r.event && r.event.notes) || [];
           this.queue.shift();
           saveQueue(this.queue);
           if (this.match && q.match === this.match.id && r && r.match) {

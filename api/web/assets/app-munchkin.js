@@ -4,6 +4,7 @@
 // Levels, outcomes and the winner are the server's: the app only asks.
 
 import { addWords } from './app-i18n.js';
+import { answer, still, question } from './app-answer.js';
 
 // The match's options on the new-match screen: a label, a one-line
 // explanation and the values, by option name.
@@ -14,6 +15,7 @@ addWords({
     opt_munchkin_elf_helper_can_win: 'An Elf helper may win', opt_munchkin_elf_helper_can_win_hint: 'Whether an Elf may reach the winning level by helping.',
     opt_munchkin_sell_overflow: 'Selling past the winning level', opt_munchkin_sell_overflow_hint: 'Selling never reaches the winning level.',
     opt_munchkin_sell_overflow_is_cap: 'Stop one level below', opt_munchkin_sell_overflow_is_reject: 'Refuse the sale',
+    mk_hand_needed: 'Type how many cards the player holds after Charity\'s voluntary plays, then end the turn.',
   },
   fa: {
     opt_munchkin_max_level: 'سطحِ برنده', opt_munchkin_max_level_hint: '۱۰ در بازیِ معمولی، ۲۰ در بازیِ حماسی.',
@@ -21,6 +23,7 @@ addWords({
     opt_munchkin_elf_helper_can_win: 'اِلفِ کمک‌کننده می‌تواند ببرد', opt_munchkin_elf_helper_can_win_hint: 'آیا اِلف با کمک کردن می‌تواند به سطحِ برنده برسد.',
     opt_munchkin_sell_overflow: 'فروشِ بیش از سطحِ برنده', opt_munchkin_sell_overflow_hint: 'با فروشِ وسایل نمی‌شود به سطحِ برنده رسید.',
     opt_munchkin_sell_overflow_is_cap: 'یک سطح پایین‌تر بماند', opt_munchkin_sell_overflow_is_reject: 'فروش پذیرفته نشود',
+    mk_hand_needed: 'بنویسید بازیکن پس از بازی‌های داوطلبانه‌ی خیرات چند کارت در دست دارد، سپس نوبت را تمام کنید.',
   },
 });
 
@@ -29,18 +32,38 @@ const CLASSES = ['warrior', 'wizard', 'thief', 'cleric'];
 
 function emptyMonster() { return { name: '', level: '1', treasures: '1', modifier: '0' }; }
 
+// turnFields are the fields that describe the turn at hand: each turn
+// starts with them empty (or at their neutral value), so nothing typed for
+// one player's turn is recorded in the next.
+function turnFields() {
+  return {
+    lvPlayer: '', lvReason: 'card',
+    fight: { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] },
+    combatAnswer: null, runMod: '0', sale: { player: '', gold: '' }, saleAnswer: null,
+    deathPlayer: '', handSize: '', charPlayer: '', charRace: '', charClass: '',
+  };
+}
+
 export function munchkinScreen() {
   return {
-    lvPlayer: '',
-    lvReason: 'card',
-    fight: { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] },
-    combatVerdict: null,
-    runMod: '0',
-    sale: { player: '', gold: '' },
-    saleVerdict: null,
-    deathPlayer: '',
-    handSize: '5',
-    charPlayer: '', charRace: '', charClass: '',
+    ...turnFields(),
+    turnSeen: '',
+
+    // syncTurn empties the turn's fields when the turn moves on (here or
+    // on another phone) or another match opens.
+    syncTurn() {
+      const t = this.mk().turn || {};
+      const key = (this.match && this.match.id) + ':' + (t.number || 0) + ':' + (t.player || '');
+      if (key === this.turnSeen) return;
+      Object.assign(this, turnFields(), { turnSeen: key });
+    },
+
+    // The referee's verdicts hold for the fight, or the sale, they were
+    // asked about, at the levels of the moment they were asked.
+    get combatVerdict() { return still(this.combatAnswer, this.combatQuestion()); },
+    get saleVerdict() { return still(this.saleAnswer, this.saleQuestion()); },
+    combatQuestion() { return question(this.combatData(), this.match && this.match.id, this.match && this.match.version); },
+    saleQuestion() { return question(this.playerOrDefault(this.sale.player), this.saleGold(), this.match && this.match.id, this.match && this.match.version); },
 
     mk() { return this.st(); },
     mkPlayers() { return this.mk().players || []; },
@@ -68,8 +91,8 @@ export function munchkinScreen() {
     },
 
     // Combat: built here, asked of the referee, then recorded as built.
-    addMonster() { this.fight.monsters.push(emptyMonster()); this.combatVerdict = null; },
-    removeMonster(i) { this.fight.monsters.splice(i, 1); this.combatVerdict = null; },
+    addMonster() { this.fight.monsters.push(emptyMonster()); },
+    removeMonster(i) { this.fight.monsters.splice(i, 1); },
     num(s, d) { const v = this.parse(s); return v === null ? d : v; },
     parse(s) {
       const t = String(s ?? '').trim().replace(/[۰-۹]/g, (x) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(x))).replace(/[−–]/g, '-');
@@ -107,11 +130,12 @@ export function munchkinScreen() {
       if (d.helper) {
         Object.assign(q, { helper_level: this.mkPlayer(d.helper).level || 1, helper_bonus: d.helper_bonus, helper_is_warrior: this.hasClass(d.helper, 'warrior'), helper_is_elf: this.hasRace(d.helper, 'elf') });
       }
+      const asked = this.combatQuestion();
       try {
-        this.combatVerdict = (await this.api.post('/v1/referee/munchkin/combat', q)).data;
+        this.combatAnswer = answer((await this.api.post('/v1/referee/munchkin/combat', q)).data, asked);
         this.refusal = null;
       } catch (e) {
-        this.combatVerdict = null;
+        this.combatAnswer = null;
         this.showRefusal(e);
       }
     },
@@ -132,7 +156,7 @@ export function munchkinScreen() {
       const ok = await this.send('combat', this.combatData());
       if (ok) {
         this.fight = { player: '', helper: '', bonus: '', helper_bonus: '0', one_shot: '0', monsters: [emptyMonster()] };
-        this.combatVerdict = null;
+        this.combatAnswer = null;
       }
     },
 
@@ -162,11 +186,12 @@ export function munchkinScreen() {
     },
     async askSale() {
       const p = this.playerOrDefault(this.sale.player);
+      const asked = this.saleQuestion();
       try {
-        this.saleVerdict = (await this.api.post('/v1/referee/munchkin/sell', {
+        this.saleAnswer = answer((await this.api.post('/v1/referee/munchkin/sell', {
           level: this.mkPlayer(p).level || 1, gold: this.saleGold(), max_level: this.maxLevel(), sell_overflow: this.match.options.sell_overflow || 'cap',
-        })).data;
-      } catch (e) { this.saleVerdict = null; this.showRefusal(e); }
+        })).data, asked);
+      } catch (e) { this.saleAnswer = null; this.showRefusal(e); }
     },
     saleText() {
       const v = this.saleVerdict;
@@ -175,13 +200,20 @@ export function munchkinScreen() {
     },
     async recordSale() {
       const ok = await this.send('items_sold', { player: this.playerOrDefault(this.sale.player), gold: this.saleGold() });
-      if (ok) { this.sale = { player: '', gold: '' }; this.saleVerdict = null; }
+      if (ok) { this.sale = { player: '', gold: '' }; this.saleAnswer = null; }
     },
 
     // Death, Race/Class and the end of a turn.
     async die() { await this.send('died', { player: this.playerOrDefault(this.deathPlayer) }); },
+    // endTurn records the hand size as typed: with none typed the turn
+    // does not end, so no number nobody gave is recorded.
     async endTurn() {
-      await this.send('turn_ended', { player: this.turnPlayer(), hand_size: this.num(this.handSize, 0) });
+      const hand = this.parse(this.handSize);
+      if (hand === null) {
+        this.refusal = { title: this.t('hand_size') + ' (' + this.t('charity') + ')', detail: this.t('mk_hand_needed'), violations: [] };
+        return;
+      }
+      await this.send('turn_ended', { player: this.turnPlayer(), hand_size: hand });
     },
     async recordCharacter() {
       const d = { player: this.playerOrDefault(this.charPlayer) };

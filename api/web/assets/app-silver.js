@@ -6,13 +6,14 @@
 // Whose turn it is, the census and the amulet come from the match's state;
 // the server checks every event.
 import { addWords, parseNumber } from './app-i18n.js';
+import { answer, still, question } from './app-answer.js';
 
 addWords({
   en: {
     sv_round_of: 'Round {r} of {n}', sv_round_to: 'Round {r} · until someone reaches 100',
     sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
     sv_discard: 'Took the discard', sv_census: 'Census', sv_village_size: 'Cards in the caller\'s village',
-    sv_call_census: 'Call a census', sv_census_by: '{p} called a census with {k} cards',
+    sv_call_census: 'Call a census', sv_size_needed: 'Tap how many cards are in the caller\'s village, then call the census.', sv_census_by: '{p} called a census with {k} cards',
     sv_owed: 'One more turn each: {p}', sv_census_done: 'Every player has had the last turn: reveal the villages.',
     sv_round_end: 'The round ends', sv_reason: 'Why it ends', sv_reason_census: 'Census',
     sv_reason_deck_empty: 'The deck ran out', sv_reason_villagers: 'Both Villagers face up',
@@ -35,7 +36,7 @@ addWords({
     sv_round_of: 'دورِ {r} از {n}', sv_round_to: 'دورِ {r} · تا کسی به ۱۰۰ برسد',
     sv_start_player: 'شروع‌کننده', sv_amulet: 'طلسم', sv_turn_of: 'نوبتِ', sv_draw: 'کارت کشید',
     sv_discard: 'کارتِ رو را برداشت', sv_census: 'سرشماری', sv_village_size: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده',
-    sv_call_census: 'درخواستِ سرشماری', sv_census_by: '{p} با {k} کارت سرشماری خواست',
+    sv_call_census: 'درخواستِ سرشماری', sv_size_needed: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده را بزنید، سپس سرشماری بخواهید.', sv_census_by: '{p} با {k} کارت سرشماری خواست',
     sv_owed: 'هر کدام یک نوبتِ دیگر: {p}', sv_census_done: 'همه نوبتِ آخر را بازی کردند: دهکده‌ها را رو کنید.',
     sv_round_end: 'پایانِ دور', sv_reason: 'چرا تمام شد', sv_reason_census: 'سرشماری',
     sv_reason_deck_empty: 'دسته تمام شد', sv_reason_villagers: 'هر دو روستایی رو شدند',
@@ -87,15 +88,32 @@ function numbers(s, unknown) {
   return out;
 }
 
+// turnFields describe the turn at hand (the census's village size, the
+// swap question): each turn starts with them empty.
+function turnFields() { return { censusSize: null, swap: { village: '', selected: '', drawn: '', source: 'deck' }, swapAnswer: null }; }
+
 export function silverScreen() {
   return {
-    censusSize: 3,
+    ...turnFields(),
+    turnSeen: '',
+    // syncTurn empties the turn's fields once a turn is recorded (here or
+    // on another phone) or another match opens.
+    syncTurn() {
+      const key = (this.match && this.match.id) + ':' + (this.match && this.match.version);
+      if (key === this.turnSeen) return;
+      Object.assign(this, turnFields(), { turnSeen: key });
+    },
     reason: '',
     villages: {},
-    roundVerdict: null,
-    swap: { village: '', selected: '', drawn: '', source: 'deck' },
-    swapVerdict: null,
+    roundAnswer: null,
     fixVillage: { open: false, seq: 0, player: '', round: 0, value: '', data: null },
+
+    // The referee's verdicts hold for the villages, or the swap, they were
+    // asked about, in the turn they were asked in.
+    get roundVerdict() { return still(this.roundAnswer, this.roundQuestion()); },
+    get swapVerdict() { return still(this.swapAnswer, this.swapQuestion()); },
+    roundQuestion() { return question(this.villages, this.reasonNow(), this.match && this.match.id, this.match && this.match.version); },
+    swapQuestion() { return question(this.swap, this.match && this.match.id, this.match && this.match.version); },
 
     sv() { return this.st(); },
     svOptions() { return this.sv().options || (this.match && this.match.options) || {}; },
@@ -138,16 +156,22 @@ export function silverScreen() {
       const p = this.turnPlayer();
       if (!p) return;
       const data = { player: p, action };
-      if (action === 'census') data.village_size = this.censusSize;
+      if (action === 'census') {
+        if (this.censusSize === null) { // a census names the village's size: none is assumed
+          this.refusal = { title: this.t('sv_census'), detail: this.t('sv_size_needed'), violations: [] };
+          return;
+        }
+        data.village_size = this.censusSize;
+      }
       await this.send('turn_taken', data);
     },
 
     // The round's end: every village revealed, scored by the referee first.
     reasons() { return ['census', 'deck_empty', 'villagers']; },
     reasonNow() { return this.reason || (this.census() ? 'census' : 'deck_empty'); },
-    setReason(v) { this.reason = v; this.roundVerdict = null; },
+    setReason(v) { this.reason = v; },
     villageOf(id) { return this.villages[id] || ''; },
-    setVillage(id, v) { this.villages = Object.assign({}, this.villages, { [id]: v }); this.roundVerdict = null; },
+    setVillage(id, v) { this.villages = Object.assign({}, this.villages, { [id]: v }); },
     villageData() {
       const out = {};
       for (const p of this.players()) {
@@ -168,10 +192,11 @@ export function silverScreen() {
       if (s.amulet_holder) q.amulet_holder = s.amulet_holder;
       const jumped = Object.keys(s.score_jump_used || {}).filter((k) => s.score_jump_used[k]);
       if (jumped.length) q.score_jump_used = jumped;
+      const asked = this.roundQuestion();
       try {
-        this.roundVerdict = (await this.api.post('/v1/referee/silver/round', q)).data;
+        this.roundAnswer = answer((await this.api.post('/v1/referee/silver/round', q)).data, asked);
       } catch (e) {
-        this.roundVerdict = null;
+        this.roundAnswer = null;
         this.showRefusal(e);
       }
     },
@@ -194,7 +219,7 @@ export function silverScreen() {
     },
     async recordRound() {
       const ok = await this.send('round_ended', { reason: this.reasonNow(), villages: this.villageData() });
-      if (ok) { this.villages = {}; this.reason = ''; this.roundVerdict = null; }
+      if (ok) { this.villages = {}; this.reason = ''; this.roundAnswer = null; }
     },
 
     // The swap question: legal or not, and what happens to the cards.
@@ -204,10 +229,11 @@ export function silverScreen() {
       const drawn = parseNumber(this.swap.drawn);
       const q = { village: village || [], selected: selected || [], source: this.swap.source };
       if (drawn !== null) q.drawn = drawn;
+      const asked = this.swapQuestion();
       try {
-        this.swapVerdict = (await this.api.post('/v1/referee/silver/swap', q)).data;
+        this.swapAnswer = answer((await this.api.post('/v1/referee/silver/swap', q)).data, asked);
       } catch (e) {
-        this.swapVerdict = null;
+        this.swapAnswer = null;
         this.showRefusal(e);
       }
     },

@@ -5,6 +5,7 @@
 // every event.
 
 import { addWords } from './app-i18n.js';
+import { answer, still, question } from './app-answer.js';
 
 // The match's options on the new-match screen: a label, a one-line
 // explanation and the values, by option name.
@@ -52,16 +53,29 @@ function cards() {
   return out.concat(['wizard', 'jester']);
 }
 
+// stepFields describe the step at hand (the deal's trump, a bid typed,
+// the cards of a trick, the tricks won): each step starts with them empty,
+// so nothing typed for one is recorded in the next.
+function stepFields() { return { trump: 'none', trumpCard: '', won: {}, plays: {}, trickAnswer: null, bidTyped: '' }; }
+
 export function wizardScreen() {
   return {
-    trump: 'none',
-    trumpCard: '',
+    ...stepFields(),
     mode: 'total',
-    won: {},
-    plays: {},
-    verdict: null,
-    bidTyped: '',
+    stepSeen: '',
+    // syncStep empties the step's fields once an event is recorded (here or
+    // on another phone) or another match opens.
+    syncStep() {
+      const key = (this.match && this.match.id) + ':' + (this.match && this.match.version);
+      if (key === this.stepSeen) return;
+      Object.assign(this, stepFields(), { stepSeen: key });
+    },
     fixBid: { open: false, seq: 0, player: '', round: 0, value: '' },
+
+    // The referee's verdict on a trick holds for the cards it was asked
+    // about, in the trick they were played in.
+    get verdict() { return still(this.trickAnswer, this.trickQuestion()); },
+    trickQuestion() { return question(this.plays, this.wz().trump || 'none', this.match && this.match.id, this.match && this.match.version); },
 
     wz() { return this.st(); },
     phase() { return this.wz().phase || ''; },
@@ -86,7 +100,7 @@ export function wizardScreen() {
       const data = { trump: this.trump };
       if (this.trumpCard) data.trump_card = this.trumpCard;
       const ok = await this.send('round_started', data);
-      if (ok) { this.trumpCard = ''; this.won = {}; this.plays = {}; this.verdict = null; }
+      if (ok) { this.trumpCard = ''; this.won = {}; this.plays = {}; this.trickAnswer = null; }
     },
 
     // The bids: in seat order from the dealer's left; the next bidder is
@@ -185,17 +199,17 @@ export function wizardScreen() {
     cardOf(id) { return this.plays[id] || ''; },
     async setCard(id, card) {
       this.plays = Object.assign({}, this.plays, { [id]: card });
-      this.verdict = null;
       if (this.playOrder().every((p) => this.plays[p.id])) await this.askWinner();
     },
     async askWinner() {
       const order = this.playOrder();
+      const asked = this.trickQuestion();
       try {
         const r = await this.api.post('/v1/referee/wizard/trick', { trump: this.wz().trump || 'none', plays: order.map((p) => this.plays[p.id]) });
         const w = r.data;
-        this.verdict = { player: order[w.winner_index !== undefined ? w.winner_index : w.winner].id, rule: w.rule, title: w.title || '', explanation: w.reason || '' };
+        this.trickAnswer = answer({ player: order[w.winner_index !== undefined ? w.winner_index : w.winner].id, rule: w.rule, title: w.title || '', explanation: w.reason || '' }, asked);
       } catch (e) {
-        this.verdict = null;
+        this.trickAnswer = null;
         this.showRefusal(e);
       }
     },
@@ -205,7 +219,7 @@ export function wizardScreen() {
       const data = { plays: order.map((p) => ({ player: p.id, card: this.plays[p.id] })) };
       if (this.verdict) data.winner = this.verdict.player;
       const ok = await this.send('trick', data);
-      if (ok) { this.plays = {}; this.verdict = null; }
+      if (ok) { this.plays = {}; this.trickAnswer = null; }
     },
 
     // The score sheet, round by round.

@@ -6,6 +6,7 @@
 // strength). Whose turn it is and what is due come from the match's state;
 // the server checks every event.
 import { addWords, parseNumber } from './app-i18n.js';
+import { answer, still, question } from './app-answer.js';
 
 addWords({
   en: {
@@ -91,17 +92,45 @@ function blankSpell() {
 }
 function cardOf(d) { return { kind: d.kind, colors: d.colors.slice(), power: parseNumber(d.power) ?? 0 }; }
 
+// actionFields describe the action at hand (the card played, the spell,
+// the land a battle is declared at): each action starts from them blank,
+// so a card typed for one play is not played again in the next.
+function actionFields() {
+  return { play: Object.assign({ id: 'yk-play', land: '', unknown: false }, blankCard()), spell: blankSpell(), declareLand: '' };
+}
+
 export function yatukScreen() {
   return {
-    play: Object.assign({ id: 'yk-play', land: '', unknown: false }, blankCard()),
-    spell: blankSpell(),
-    declareLand: '',
+    ...actionFields(),
+    actionSeen: '',
+    // syncAction blanks the action's fields once an action is recorded
+    // (here or on another phone) or another match opens.
+    syncAction() {
+      const key = (this.match && this.match.id) + ':' + (this.match && this.match.version);
+      if (key === this.actionSeen) return;
+      Object.assign(this, actionFields(), { actionSeen: key });
+    },
     // builder is one column being revealed: its cards as drafts.
     builder: { open: false, land: '', player: '', cards: [] },
-    chain: null,
+    chainAnswer: null,
     // battle holds each participant's revealed column for the battle due.
     battle: { land: '', armies: {}, white: '', carrier: '' },
-    battleVerdict: null,
+    battleAnswer: null,
+
+    // The referee's verdicts hold for the cards they were asked about, in
+    // the turn they were asked in: a card edited, added or taken out, or an
+    // event recorded, and the verdict is gone.
+    get chain() { return still(this.chainAnswer, this.chainQuestion()); },
+    get battleVerdict() { return still(this.battleAnswer, this.battleQuestion()); },
+    chainQuestion() {
+      const b = this.builder;
+      return question(b.land, b.player, b.cards.map(cardOf), this.ownerGems(b.player), this.match && this.match.id, this.match && this.match.version);
+    },
+    battleQuestion() {
+      const armies = {};
+      for (const [p, cards] of Object.entries(this.battle.armies || {})) armies[p] = cards.map(cardOf);
+      return question(this.battle.land, armies, this.battle.white, this.match && this.match.id, this.match && this.match.version);
+    },
 
     yk() { return this.st(); },
     kinds() { return KINDS; },
@@ -237,22 +266,23 @@ export function yatukScreen() {
       const inBattle = this.battle.land === land && this.battle.armies[player];
       this.builder = { open: true, land, player, cards: inBattle ? this.battle.armies[player] : this.revealed(land, player) };
       this.numberCards();
-      this.chain = null;
+      this.chainAnswer = null;
       this.$nextTick(() => { const e = document.getElementById('yk-builder'); if (e) e.scrollIntoView(); });
     },
-    closeBuilder() { this.builder = { open: false, land: '', player: '', cards: [] }; this.chain = null; },
+    closeBuilder() { this.builder = { open: false, land: '', player: '', cards: [] }; this.chainAnswer = null; },
     builderTitle() { return this.builder.open ? this.t('yk_builder_of', { p: this.nameOf(this.builder.player), l: this.landName(this.builder.land) }) : ''; },
-    addCard() { this.builder.cards.push(blankCard()); this.numberCards(); this.chain = null; },
-    removeCard(i) { this.builder.cards.splice(i, 1); this.numberCards(); this.chain = null; },
+    addCard() { this.builder.cards.push(blankCard()); this.numberCards(); },
+    removeCard(i) { this.builder.cards.splice(i, 1); this.numberCards(); },
     // numberCards names each card's fields by its place in the column.
     numberCards() { this.builder.cards.forEach((d, i) => { d.id = 'yk-b' + (i + 1); }); },
     ownerGems(player) { return ((this.ykPlayers().find((p) => p.id === player) || {}).gems) || []; },
     async askChain() {
       const q = { cards: this.builder.cards.map(cardOf), gems: this.ownerGems(this.builder.player) };
+      const asked = this.chainQuestion();
       try {
-        this.chain = (await this.api.post('/v1/referee/yatuk/army', q)).data;
+        this.chainAnswer = answer((await this.api.post('/v1/referee/yatuk/army', q)).data, asked);
       } catch (e) {
-        this.chain = null;
+        this.chainAnswer = null;
         this.showRefusal(e);
       }
     },
@@ -280,7 +310,7 @@ export function yatukScreen() {
       const armies = {};
       for (const p of this.participants()) armies[p] = this.revealed(d.land, p);
       this.battle = { land: d.land, armies, white: '', carrier: '' };
-      this.battleVerdict = null;
+      this.battleAnswer = null;
     },
     // whiteHolder is the battle's participant holding the white gem, who
     // names its colour (YATUK-GEM-3, -7).
@@ -288,7 +318,7 @@ export function yatukScreen() {
       const g = (this.yk().gems || []).find((x) => x.gem === 'white');
       return g && g.holder && this.participants().includes(g.holder) ? g.holder : '';
     },
-    setWhite(c) { this.battle.white = c; this.battle.carrier = ''; this.battleVerdict = null; },
+    setWhite(c) { this.battle.white = c; this.battle.carrier = ''; },
     // carrierChoices are the wizards of the winner's army as the referee
     // ruled it: the table picks the one who carries the gem (YATUK-BATTLE-12).
     carrierChoices() {
@@ -321,10 +351,11 @@ export function yatukScreen() {
       const gems = {};
       for (const p of this.participants()) { const g = this.ownerGems(p); if (g.length) gems[p] = g; }
       if (Object.keys(gems).length) q.gems = gems;
+      const asked = this.battleQuestion();
       try {
-        this.battleVerdict = (await this.api.post('/v1/referee/yatuk/battle', q)).data;
+        this.battleAnswer = answer((await this.api.post('/v1/referee/yatuk/battle', q)).data, asked);
       } catch (e) {
-        this.battleVerdict = null;
+        this.battleAnswer = null;
         this.showRefusal(e);
       }
     },
@@ -338,7 +369,7 @@ export function yatukScreen() {
     },
     async recordBattle() {
       const ok = await this.send('battle_resolved', this.battleData());
-      if (ok === true) { this.battle = { land: '', armies: {}, white: '', carrier: '' }; this.battleVerdict = null; this.closeBuilder(); }
+      if (ok === true) { this.battle = { land: '', armies: {}, white: '', carrier: '' }; this.battleAnswer = null; this.closeBuilder(); }
     },
 
     // ---- the sheet: every battle, and the tie-break on gems

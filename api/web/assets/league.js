@@ -30,10 +30,13 @@
       h('th', { scope: 'col', class: 'num' }, L.place), h('th', { scope: 'col', class: 'name' }, L.player),
       col('num', 'points'), col('num col-played', 'played'), col('num col-wins', 'wins'), col('num col-avg', 'avg_place'),
       col('col-streak', 'streak'), col('num', 'rating'), h('th', { scope: 'col', class: 'num col-elo' }, L.elo));
-    const body = rows.map((r) => {
+    // Equal points (as shown) share a place, as pages_places.go counts.
+    const places = [];
+    rows.forEach((r, i) => { places.push(i > 0 && round2(r.points) === round2(rows[i - 1].points) ? places[i - 1] : i + 1); });
+    const body = rows.map((r, i) => {
       const spread = fmt(lang, r.mu, 1) + ' ± ' + fmt(lang, r.sigma, 1);
       return h('tr', { 'data-player': r.player_id, class: cls[r.player_id] + (r.provisional ? ' provisional' : '') },
-        h('td', { class: 'num pos' }, fmt(lang, r.position, 0)),
+        h('td', { class: 'num pos' }, fmt(lang, places[i], 0)),
         h('th', { scope: 'row', class: 'name' }, h('span', { class: 'swatch' }), h('bdi', {}, r.name),
           r.provisional ? [' ', h('small', { class: 'prov' }, L.provisional)] : null),
         h('td', { class: 'num points' }, fmt(lang, round2(r.points), -1)),

@@ -110,7 +110,10 @@
   // events, latest first, each with the time of the event that voided it.
   function corrections(events) {
     const when = {}, names = Object.fromEntries(match.players.map((p) => [p.id, p.name]));
-    for (const e of events) if (e.voids) when[e.voids] = e.created_at;
+    for (const e of events) {
+      if (e.voids) when[e.voids] = e.created_at;
+      if (e.replaces) when[e.replaces] = e.created_at;
+    }
     const items = events.filter((e) => e.voided).reverse().map((e) => {
       const who = e.data && names[e.data.player];
       const at = when[e.seq] ? new Date(when[e.seq]) : null;
@@ -134,19 +137,48 @@
     M.replace('grandfathered', items.length ? [h('h3', {}, L.grandfathered), h('ol', { class: 'grandfathered' }, items)] : []);
   }
 
+  // The log's own records, besides the games' events.
+  const LOG_RECORDS = new Set(['undo', 'void', 'redo', 'match_updated']);
+
+  // inForce is the log's events in force in their effective order: a
+  // correction stands where the event it replaced stood.
+  function inForce(events) {
+    const bySeq = new Map(events.map((e) => [e.seq, e]));
+    const place = (e) => {
+      let seq = e.seq;
+      for (let x = e, hops = 0; x && x.replaces && hops < events.length; hops++) { seq = x.replaces; x = bySeq.get(x.replaces); }
+      return seq;
+    };
+    return events.filter((e) => !e.voided && !LOG_RECORDS.has(e.type)).sort((a, b) => place(a) - place(b));
+  }
+
+  // refreshRuling reads the log again: its corrections, and its latest
+  // ruling, the last note on the events in force (the server rules a
+  // corrected history again). A ruling of an event recorded meanwhile is
+  // newer than this answer and stays.
+  let noted = 0;
   async function refreshRuling() {
+    const asked = noted;
     try {
       const log = await M.getJSON(`/v1/matches/${id}/events?lang=${lang}`, lang);
       corrections(log.events);
       grandfathered(log.events);
-      const e = log.events.slice().reverse().find((e) => !e.voided && e.type !== 'undo' && e.notes && e.notes.length);
+      if (asked !== noted) return;
+      const e = inForce(log.events).reverse().find((e) => e.notes && e.notes.length);
       showRuling(e && e.seq, e && e.notes[e.notes.length - 1]);
     } catch (err) { /* keep what is shown */ }
   }
 
+  // noteEvent follows the log: an undo, a void, a redo or a replacement
+  // changes what is in force before the end, so the corrections and the
+  // latest ruling are read again; a new event's notes are the latest ruling.
   function noteEvent(ev) {
-    if (ev.type === 'undo') return refreshRuling();
-    if (!ev.voided && ev.notes && ev.notes.length) showRuling(ev.seq, ev.notes[ev.notes.length - 1]);
+    if (!ev) return;
+    if (LOG_RECORDS.has(ev.type) || ev.replaces) return refreshRuling();
+    if (!ev.voided && ev.notes && ev.notes.length) {
+      noted++;
+      showRuling(ev.seq, ev.notes[ev.notes.length - 1]);
+    }
   }
 
   // A live change carries the match without its score sheet and the sheet's
