@@ -5,7 +5,7 @@
 // app_<game>.html. The app holds no rule of any game: it shows what the server
 // and the referee answer.
 import Alpine from './alpinejs-csp-3.17.4.esm.min.js';
-import { client, loadQueue, saveQueue, newKey, Problem, Offline } from './app-api.js';
+import { client, loadQueue, saveQueue, newKey, Problem, Offline, idle } from './app-api.js';
 import { digits, parseNumber, deviceLang, word, hasWord } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
@@ -432,9 +432,14 @@ function tableApp() {
         if (!this.match || !d.match || d.match.id !== this.match.id || d.match.version !== this.match.version) return;
         this.match.players = d.match.players;
       });
+      // <body data-stream="open"> says the server follows the match for
+      // this page: an event recorded from now on reaches it.
+      es.addEventListener('open', () => { if (this.stream === es) document.body.dataset.stream = 'open'; });
+      es.addEventListener('error', () => { if (this.stream === es) delete document.body.dataset.stream; });
       this.stream = es;
     },
     closeStream() {
+      delete document.body.dataset.stream;
       if (this.stream) this.stream.close();
       this.stream = null;
       this.streamSeen = null;
@@ -712,3 +717,4 @@ Alpine.data('scoresheet', sheetScreen);
 Alpine.data('defineSheet', defineScreen);
 window.Alpine = Alpine;
 Alpine.start();
+idle(); // a screen that asks nothing of the server is at rest at once
