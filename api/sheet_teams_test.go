@@ -188,7 +188,7 @@ func TestTeamSheetStreams(t *testing.T) {
 	}
 	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "sheet_finished", "data": map[string]any{}})
 	wantEvent(t, match.next(t), "match", 2)
-	for deadline := time.Now().Add(3 * time.Second); ; {
+	for deadline := time.Now().Add(eventWithin); ; {
 		ev := league.next(t)
 		rows, _ := ev.json(t)["rows"].([]any)
 		if len(rows) == 4 {
