@@ -361,8 +361,16 @@ func (p *tab) offline(off bool) {
 		return
 	}
 	// Emulation takes within moments when it takes at all.
-	deadline := time.Now().Add(within(3 * time.Second))
+	start := time.Now()
+	deadline := start.Add(within(3 * time.Second))
+	carried := 0
+	defer func() {
+		if carried > 0 && !p.intercepting {
+			p.b.t.Logf("%s: network emulation took %v after its answer (%d requests carried meanwhile)", p.name, time.Since(start), carried)
+		}
+	}()
 	for evalIn[bool](p, probeJS) {
+		carried++
 		if time.Now().After(deadline) {
 			p.b.t.Logf("%s: network emulation did not take: requests are failed by the page instead", p.name)
 			p.blocking.Store(true)
