@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
@@ -256,7 +257,11 @@ func TestTokensNeverLogged(t *testing.T) {
 func TestWriteRateLimit(t *testing.T) {
 	base := newTestServer(t)
 	reg := rules.NewRegistry(rulestest.Counter())
-	e, _ := newServer(t, Config{WritesPerSecond: 1}, base.store, reg) // burst 2
+	e, srv := newServer(t, Config{WritesPerSecond: 1}, base.store, reg) // burst 2
+	// The clock stands still: however long the writes take, no write is
+	// given back to the buckets meanwhile.
+	stopped := time.Now()
+	srv.writeClock = func() time.Time { return stopped }
 	league := base.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "L", "game": "counter"})["id"].(string)
 	scorer := db.NewSecret()
 	if _, err := base.store.CreateToken(context.Background(), scorer, db.RoleScorer, league, "Table 1", ""); err != nil {

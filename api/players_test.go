@@ -3,7 +3,6 @@ package api
 import (
 	"fmt"
 	"testing"
-	"time"
 )
 
 func TestCreatePlayerRefusesAFoldedDuplicate(t *testing.T) {
@@ -135,15 +134,15 @@ func TestRenameReachesOpenMatchStreams(t *testing.T) {
 	srv := liveServer(t, ts)
 	id, p := streamMatch(t, ts)
 	c := openSSE(t, srv.URL, "/v1/matches/"+id+"/stream")
-	wantEvent(t, c.next(t, 2*time.Second), "snapshot", 0)
+	wantEvent(t, c.next(t), "snapshot", 0)
 	ts.must(t, 200, "PATCH", "/v1/players/"+p[0], map[string]any{"name": "Sara Karimi"})
-	snap := wantEvent(t, c.next(t, 2*time.Second), "snapshot", 0)
+	snap := wantEvent(t, c.next(t), "snapshot", 0)
 	if got := snap["match"].(map[string]any)["players"].([]any)[0].(map[string]any)["name"]; got != "Sara Karimi" {
 		t.Fatalf("the stream's match after the rename names %v", got)
 	}
 	// The stream goes on from there.
 	addMove(t, ts, id, p, 1)
-	wantEvent(t, c.next(t, 2*time.Second), "match", 1)
+	wantEvent(t, c.next(t), "match", 1)
 }
 
 // A league's owner renames only its league's players: a player whose every

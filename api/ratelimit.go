@@ -124,7 +124,7 @@ func (s *Server) limitWrites(next echo.HandlerFunc) echo.HandlerFunc {
 		if t != nil && t.Role == db.RoleAdmin {
 			return next(c)
 		}
-		now := time.Now()
+		now := s.writeClock()
 		var policies, states []string
 		check := func(l *writeLimiter, name, key string) (time.Duration, bool) {
 			if l == nil {

@@ -121,6 +121,9 @@ type Server struct {
 	outage  *outage
 
 	limitByToken, limitByAddr *writeLimiter
+	// writeClock is the write limits' clock: time.Now, or a stopped one in
+	// a test that counts writes against a bucket that must not refill.
+	writeClock func() time.Time
 }
 
 // New builds the echo instance with every route and middleware.
@@ -153,7 +156,8 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
 		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
-		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
+		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0),
+		writeClock: time.Now}
 	if cfg.SharedLimits != nil {
 		for _, l := range []*writeLimiter{s.limitByToken, s.limitByAddr} {
 			if l != nil {

@@ -176,20 +176,20 @@ func TestTeamSheetStreams(t *testing.T) {
 	league := openSSE(t, srv.URL, "/v1/leagues/"+lg+"/stream")
 	defer match.close()
 	defer league.close()
-	wantEvent(t, match.next(t, 2*time.Second), "snapshot", 0)
-	if ev := league.next(t, 2*time.Second); ev.name != "standings" {
+	wantEvent(t, match.next(t), "snapshot", 0)
+	if ev := league.next(t); ev.name != "standings" {
 		t.Fatalf("league stream: %q", ev.name)
 	}
 	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", scoresEvent("round", 1, map[string]int{"team1": 300, "team2": -100}))
-	got := wantEvent(t, match.next(t, 2*time.Second), "match", 1)
+	got := wantEvent(t, match.next(t), "match", 1)
 	st := got["match"].(map[string]any)
 	if st["totals"].(map[string]any)[p[2]] != 300.0 || st["state"].(map[string]any)["team_totals"].(map[string]any)["team2"] != -100.0 {
 		t.Fatalf("streamed row: %v", got)
 	}
 	s.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "sheet_finished", "data": map[string]any{}})
-	wantEvent(t, match.next(t, 2*time.Second), "match", 2)
-	for deadline := time.Now().Add(3 * time.Second); ; {
-		ev := league.next(t, 3*time.Second)
+	wantEvent(t, match.next(t), "match", 2)
+	for deadline := time.Now().Add(eventWithin); ; {
+		ev := league.next(t)
 		rows, _ := ev.json(t)["rows"].([]any)
 		if len(rows) == 4 {
 			top := map[string]bool{rows[0].(map[string]any)["player_id"].(string): true, rows[1].(map[string]any)["player_id"].(string): true}

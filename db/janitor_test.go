@@ -59,7 +59,7 @@ func TestJanitorPrunesOnStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s2.Close()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for countRows(t, s2, "idempotency_keys") != 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the janitor did not prune the expired key")

@@ -66,6 +66,9 @@ type Config struct {
 	CheckpointEvery  time.Duration
 	WALRestartFrames int64
 	Logger           *slog.Logger
+	// checkpointTicks, when set, replaces CheckpointEvery's ticker: a test
+	// then decides when the background checkpoints run.
+	checkpointTicks <-chan time.Time
 }
 
 // Store is the database. On SQLite all writes go through one connection
@@ -260,7 +263,7 @@ func openSQLite(ctx context.Context, cfg Config, games *rules.Registry) (*Store,
 		return nil, fmt.Errorf("db: prepare: %w", err)
 	}
 	s.w = startWriter(write, cfg.MaxBatch, cfg.Logger)
-	if s.ckpt, err = startCheckpointer(cfg, cfg.CheckpointEvery, cfg.WALRestartFrames, s.w.askCheckpoint); err != nil {
+	if s.ckpt, err = startCheckpointer(cfg, cfg.checkpointTicks, cfg.WALRestartFrames, s.w.askCheckpoint); err != nil {
 		s.w.stop()
 		write.Close()
 		read.Close()

@@ -46,13 +46,30 @@ type writer struct {
 	stopped  chan struct{}
 	direct   bool
 	closed   atomic.Bool
-	// checkpoint asks run to checkpoint the log from the write connection
-	// between two commits (see checkpointer).
-	checkpoint atomic.Bool
+	// checkpoint, when set, asks run to checkpoint the log from the write
+	// connection between two commits (see checkpointer) and to close the
+	// channel when done.
+	checkpoint atomic.Pointer[chan struct{}]
+	// checkpoints counts the checkpoints run from the write connection,
+	// checkpointsBusy those that found another checkpoint holding the log
+	// and did nothing, checkpointsShort those that could not copy the whole
+	// log (a reader still needed its end).
+	checkpoints, checkpointsBusy, checkpointsShort atomic.Int64
 }
 
-// askCheckpoint makes the writer checkpoint the log after its current commit.
-func (w *writer) askCheckpoint() { w.checkpoint.Store(true) }
+// askCheckpoint makes the writer checkpoint the log after its current
+// commit; the channel it returns is closed once that checkpoint is done.
+func (w *writer) askCheckpoint() <-chan struct{} {
+	done := make(chan struct{})
+	for {
+		if w.checkpoint.CompareAndSwap(nil, &done) {
+			return done
+		}
+		if asked := w.checkpoint.Load(); asked != nil {
+			return *asked
+		}
+	}
+}
 
 // errStopped is returned for writes submitted after shutdown began.
 var errStopped = errors.New("db: the store is closed")
@@ -142,11 +159,26 @@ func (w *writer) run() {
 			held = w.drain(&batch)
 		}
 		w.commit(batch)
-		if w.checkpoint.Swap(false) {
-			if _, err := passiveCheckpoint(w.conn); err != nil {
-				w.log.Warn("checkpoint from the writer failed", "err", err)
-			}
+		if done := w.checkpoint.Swap(nil); done != nil {
+			w.checkpointLog()
+			close(*done)
 		}
+	}
+}
+
+// checkpointLog checkpoints the log from the write connection, between two
+// commits, so nothing is appended while it copies.
+func (w *writer) checkpointLog() {
+	w.checkpoints.Add(1)
+	r, err := passiveCheckpoint(w.conn)
+	switch {
+	case err != nil:
+		w.log.Warn("checkpoint from the writer failed", "err", err)
+	case r.busy:
+		w.checkpointsBusy.Add(1)
+		w.log.Warn("checkpoint from the writer found another checkpoint holding the log")
+	case r.copied < r.frames:
+		w.checkpointsShort.Add(1)
 	}
 }
 

@@ -11,10 +11,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -68,6 +70,11 @@ type tab struct {
 	b    *chrome
 	ctx  context.Context
 	name string
+	// blocking is set while the tab's requests to the API are failed at the
+	// page level (offline, when network emulation does not take).
+	blocking atomic.Bool
+	// intercepting is whether the Fetch domain is enabled for that.
+	intercepting bool
 }
 
 func (b *chrome) tab(name string) *tab {
@@ -93,6 +100,17 @@ func (b *chrome) tab(name string) *tab {
 			if e.Response.Status >= 400 && !b.expectedFailure(e.Response.URL, int(e.Response.Status)) {
 				b.problem(fmt.Sprintf("%s: %d %s", name, e.Response.Status, e.Response.URL))
 			}
+		case *fetch.EventRequestPaused:
+			// Offline without network emulation: fail the request as a
+			// disconnected network does (a listener may not block).
+			id, fail := e.RequestID, p.blocking.Load()
+			go func() {
+				if fail {
+					_, _ = chromedp.Call(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: id, ErrorReason: network.ErrorReasonInternetDisconnected})
+				} else {
+					_, _ = chromedp.Call(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
+				}
+			}()
 		case *network.EventLoadingFailed:
 			if !e.Canceled && !strings.Contains(e.ErrorText, "INTERNET_DISCONNECTED") && e.Type != network.ResourceTypeEventSource {
 				b.problem(name + ": request failed: " + e.ErrorText)
@@ -154,7 +172,7 @@ func (b *chrome) clean() {
 
 func (p *tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	p.b.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, within(30*time.Second))
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		p.shot("failed")
@@ -167,15 +185,31 @@ func (p *tab) open(url string) {
 	p.do("open "+url, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body")))
 }
 
-// click taps the element once it is visible.
+// readyJS is true when the page is at rest: the table app says so on
+// <body data-ready> once no request is in flight and its screen shows every
+// answer; a page without the attribute (not the app) is always at rest.
+const readyJS = `document.readyState === 'complete' && !!document.body && document.body.dataset.ready !== 'false'`
+
+// waitReady waits until the page is at rest. Every tap and key waits for
+// it: a tap aims at where its target is drawn, and an answer arriving
+// between the aim and the tap redraws the screen under it (a panel closing
+// moves the buttons below it up), so the tap would land elsewhere.
+func (p *tab) waitReady() {
+	p.b.t.Helper()
+	waitFor(p, readyJS)
+}
+
+// click taps the element once the page is at rest and it is visible.
 func (p *tab) click(sel string) {
 	p.b.t.Helper()
+	p.waitReady()
 	p.do("click "+sel, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
 }
 
 // typeIn replaces what a field holds with text, typed key by key.
 func (p *tab) typeIn(sel, text string) {
 	p.b.t.Helper()
+	p.waitReady()
 	p.do("type in "+sel, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Focus(chromedp.CSS(sel)),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsString(sel)+`).select()`),
 		chromedp.SendKeys(chromedp.CSS(sel), text))
@@ -185,6 +219,7 @@ func (p *tab) typeIn(sel, text string) {
 // the value changes and the select says so.
 func (p *tab) choose(sel, value string) {
 	p.b.t.Helper()
+	p.waitReady()
 	p.do("choose "+value+" in "+sel, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Focus(chromedp.CSS(sel)), chromedp.SetValue(chromedp.CSS(sel), value),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsString(sel)+`).dispatchEvent(new Event('change', {bubbles: true}))`))
 }
@@ -192,12 +227,14 @@ func (p *tab) choose(sel, value string) {
 // waitText waits until the visible text of sel contains want, and returns it.
 func (p *tab) waitText(sel, want string) string {
 	p.b.t.Helper()
-	return p.waitTextWithin(sel, want, 15*time.Second)
+	return p.waitTextWithin(sel, want, 30*time.Second)
 }
 
-func (p *tab) waitTextWithin(sel, want string, within time.Duration) string {
+// waitTextWithin is waitText with a deadline of its own (scaled by
+// slowFactor).
+func (p *tab) waitTextWithin(sel, want string, d time.Duration) string {
 	p.b.t.Helper()
-	deadline := time.Now().Add(within)
+	deadline := time.Now().Add(within(d))
 	for {
 		got := p.textOf(sel)
 		if strings.Contains(got, want) {
@@ -213,7 +250,7 @@ func (p *tab) waitTextWithin(sel, want string, within time.Duration) string {
 
 // textOf is the visible text of sel ("" when absent or hidden).
 func (p *tab) textOf(sel string) string {
-	ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, within(10*time.Second))
 	defer cancel()
 	got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){const e=document.querySelector(`+jsString(sel)+`);return e&&e.getClientRects().length?e.innerText:''})()`))
 	return got
@@ -222,7 +259,7 @@ func (p *tab) textOf(sel string) string {
 func evalIn[T any](p *tab, js string) T {
 	p.b.t.Helper()
 	// long enough for axe-core on a busy machine
-	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, within(60*time.Second))
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -232,7 +269,7 @@ func evalIn[T any](p *tab, js string) T {
 }
 
 func (p *tab) shot(name string) {
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, within(30*time.Second))
 	defer cancel()
 	// what the phone's screen shows; a failure keeps the whole page
 	shoot := chromedp.CaptureScreenshot()
@@ -272,15 +309,92 @@ const smallTargets = `[...document.querySelectorAll('button, select, input, a.bu
   .filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
   .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().width) + 'x' + Math.round(e.getBoundingClientRect().height))`
 
-// offline switches the tab's network off or on, as DevTools does.
+// streamOpen is true once the app's match screen follows the match's
+// stream: an event recorded from then on reaches it.
+const streamOpen = `document.body.dataset.stream === 'open'`
+
+// probeJS asks the server for something small from the page, as the app
+// would: true when the network carried it.
+const probeJS = `fetch('/v1/games', {cache: 'no-store'}).then(() => true, () => false)`
+
+// offline switches the tab's network off or on, as DevTools does, once the
+// page is at rest (no request straddles the switch). It does not return
+// before a request from the page is known to fail (off) or to reach the
+// server (on): network emulation is applied in the browser's network
+// service after its command is answered, and a build may not apply it at
+// all. When a request still goes through once emulation is on, the tab's
+// requests to the API are failed at the page level instead (the Fetch
+// domain), as a disconnected network fails them.
 func (p *tab) offline(off bool) {
 	p.b.t.Helper()
-	if _, err := chromedp.Call(p.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: []*network.Conditions{{Offline: off, Latency: 0, DownloadThroughput: -1, UploadThroughput: -1}},
-	}); err != nil {
-		p.b.t.Fatal(err)
+	p.waitReady()
+	if off {
+		res, err := chromedp.Call(p.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Offline: true, Latency: 0, DownloadThroughput: -1, UploadThroughput: -1}},
+		})
+		if err == nil && len(res.RuleIDs) != 1 {
+			err = fmt.Errorf("network emulation answered %d rules for 1", len(res.RuleIDs))
+		}
+		if err != nil {
+			p.b.t.Logf("%s: network emulation refused (%v): requests are failed by the page instead", p.name, err)
+		}
+	} else {
+		p.blocking.Store(false)
+		if p.intercepting {
+			if _, err := chromedp.Call(p.ctx, fetch.Disable, cdp.Empty{}); err != nil {
+				p.b.t.Fatal(err)
+			}
+			p.intercepting = false
+		}
+		if _, err := chromedp.Call(p.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{},
+		}); err != nil {
+			p.b.t.Fatal(err)
+		}
 	}
+	// navigator.onLine and the page's online and offline events.
 	if _, err := chromedp.Call(p.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
 		p.b.t.Fatal(err)
+	}
+	if !off {
+		p.waitProbe(true)
+		return
+	}
+	// Emulation takes within moments when it takes at all.
+	start := time.Now()
+	deadline := start.Add(within(3 * time.Second))
+	carried := 0
+	defer func() {
+		if carried > 0 && !p.intercepting {
+			p.b.t.Logf("%s: network emulation took %v after its answer (%d requests carried meanwhile)", p.name, time.Since(start), carried)
+		}
+	}()
+	for evalIn[bool](p, probeJS) {
+		carried++
+		if time.Now().After(deadline) {
+			p.b.t.Logf("%s: network emulation did not take: requests are failed by the page instead", p.name)
+			p.blocking.Store(true)
+			if _, err := chromedp.Call(p.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/v1/*"}}}); err != nil {
+				p.b.t.Fatal(err)
+			}
+			p.intercepting = true
+			p.waitProbe(false)
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitProbe waits until a request from the page goes through (carried) or
+// fails (not carried).
+func (p *tab) waitProbe(carried bool) {
+	p.b.t.Helper()
+	deadline := time.Now().Add(within(30 * time.Second))
+	for evalIn[bool](p, probeJS) != carried {
+		if time.Now().After(deadline) {
+			p.shot("failed")
+			p.b.t.Fatalf("%s: the network is still %s", p.name, map[bool]string{true: "off", false: "on"}[carried])
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

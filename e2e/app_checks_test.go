@@ -65,7 +65,7 @@ func fixLatest(p *tab, typ, field, value string) {
 // shotOf keeps a screenshot of one element (a panel taller than the
 // screen) as app-<name>.png.
 func (p *tab) shotOf(sel, name string) {
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, within(30*time.Second))
 	defer cancel()
 	if png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel))); err == nil {
 		_ = os.WriteFile(filepath.Join(p.b.arts, "app-"+name+".png"), png, 0o644)

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // shEnter types one row's scores, in seat order, and records it.
@@ -194,7 +193,7 @@ func TestAppSheetRounds(t *testing.T) {
 	q := b.tab("second phone")
 	q.open(c.base + "/#/m/" + id)
 	q.waitText("#sh-entry", "Round 7 of 9")
-	time.Sleep(300 * time.Millisecond) // the stream is open
+	waitFor(q, streamOpen)
 	shEnter(p, ids, 2, 2)
 	p.waitText("#sh-entry", "Round 8 of 9")
 	q.waitText("#remote", "Another device")

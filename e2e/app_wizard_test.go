@@ -83,18 +83,8 @@ func startMatch(p *tab, names []string, options map[string]string) string {
 	}
 	p.click("#start-match")
 	p.waitText("#match", "")
-	var id string
-	for range 100 {
-		id = evalIn[string](p, `location.hash.startsWith('#/m/') ? location.hash.slice(4) : ''`)
-		if id != "" {
-			break
-		}
-		time.Sleep(30 * time.Millisecond)
-	}
-	if id == "" {
-		p.shot("failed")
-		p.b.t.Fatal("the match did not open")
-	}
+	waitFor(p, `location.hash.startsWith('#/m/')`)
+	id := evalIn[string](p, `location.hash.slice(4)`)
 	p.waitText("#match h1", "In progress")
 	return id
 }
@@ -140,7 +130,7 @@ func bidAll(p *tab, bids []int) {
 // waitFor waits until the page's expression is true.
 func waitFor(p *tab, js string) {
 	p.b.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(within(30 * time.Second))
 	for !evalIn[bool](p, `!!(`+js+`)`) {
 		if time.Now().After(deadline) {
 			p.shot("failed")

@@ -8,21 +8,19 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // ykRecordBattle taps "Record the battle" and waits until no battle is
-// shown as due. A tap that lands while the screen is still settling from
-// the reveal is repeated once, only if nothing was sent and nothing refused.
+// shown as due. Should the tap, made with the page at rest, still have
+// missed (nothing sent and nothing refused once at rest again), it is
+// repeated once.
 func ykRecordBattle(p *tab) {
 	p.b.t.Helper()
 	p.click("#yk-record-battle")
 	const done = `!document.querySelector('#yk-record-battle') || document.querySelector('#yk-record-battle').getClientRects().length === 0 || document.querySelector('#refusal')`
-	for range 100 {
-		if evalIn[bool](p, `!!(`+done+`)`) {
-			return
-		}
-		time.Sleep(30 * time.Millisecond)
+	p.waitReady()
+	if evalIn[bool](p, `!!(`+done+`)`) {
+		return
 	}
 	if evalIn[int](p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length`) == 0 {
 		p.click("#yk-record-battle")

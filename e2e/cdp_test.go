@@ -268,7 +268,7 @@ func (p *page) open(ctx context.Context, url string) error {
 	if nav.ErrorText != "" {
 		return errors.New("navigate " + url + ": " + nav.ErrorText)
 	}
-	return p.waitFor(ctx, 10*time.Second, `document.readyState === "complete" && location.href === `+jsString(url))
+	return p.waitFor(ctx, within(30*time.Second), `document.readyState === "complete" && location.href === `+jsString(url))
 }
 
 // eval runs a JavaScript expression and decodes its value into out.

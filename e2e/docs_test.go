@@ -20,7 +20,7 @@ func TestDocsPageShowsTheContract(t *testing.T) {
 		}
 		t.Skip("Chromium is not installed (run .ci/browser-deps); skipping outside CI")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), within(300*time.Second))
 	defer cancel()
 	arts := artifactsDir(t)
 	dir := t.TempDir()
@@ -47,7 +47,7 @@ func TestDocsPageShowsTheContract(t *testing.T) {
 	}
 	shown := `document.querySelector(".info .title") !== null && document.querySelector(".info .title").textContent.includes("Motamed API") &&
 		document.querySelectorAll(".opblock").length >= 40 && document.querySelector("[data-path='/v1/matches/{id}/events']") !== null`
-	if err := pg.waitFor(ctx, 15*time.Second, shown); err != nil {
+	if err := pg.waitFor(ctx, within(30*time.Second), shown); err != nil {
 		var got any
 		_ = pg.eval(ctx, `[document.title, document.querySelectorAll(".opblock").length, document.body.innerText.slice(0, 300)]`, &got)
 		t.Fatalf("/docs does not show the contract: %v", got)

@@ -120,7 +120,7 @@ func TestScreensFitTVs(t *testing.T) {
 	defer cancelA()
 	bctx, cancelB := chromedp.NewContext(actx)
 	defer cancelB()
-	ctx, cancel := context.WithTimeout(bctx, 300*time.Second)
+	ctx, cancel := context.WithTimeout(bctx, within(300*time.Second))
 	defer cancel()
 	must := func(err error) {
 		t.Helper()
@@ -136,13 +136,13 @@ func TestScreensFitTVs(t *testing.T) {
 	}
 	waitFor := func(js string) {
 		t.Helper()
-		deadline := time.Now().Add(15 * time.Second)
+		deadline := time.Now().Add(within(30 * time.Second))
 		for {
 			if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err == nil && ok {
 				return
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("not true within 15 s: %s", js)
+				t.Fatalf("not true within %v: %s", within(30*time.Second), js)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}

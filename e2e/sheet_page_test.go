@@ -26,7 +26,7 @@ func TestSheetMatchPageInBrowser(t *testing.T) {
 		return r ? [r.querySelector('th').textContent, ...[...r.querySelectorAll('td')].map(td => td.textContent)].join('|') : ''; })()`
 	waitFor := func(p *tab, js string) {
 		t.Helper()
-		for deadline := time.Now().Add(liveWithin + time.Second); !evalIn[bool](p, js); time.Sleep(30 * time.Millisecond) {
+		for deadline := time.Now().Add(liveWithin); !evalIn[bool](p, js); time.Sleep(30 * time.Millisecond) {
 			if time.Now().After(deadline) {
 				p.shot("sheet-failed")
 				t.Fatalf("not shown: %s; the last row is %q", js, evalIn[string](p, lastRow))

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -38,7 +39,7 @@ func (s *crashServer) start() {
 	if err := s.cmd.Start(); err != nil {
 		s.t.Fatal(err)
 	}
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		if resp, err := http.Get("http://" + s.addr + "/healthz"); err == nil {
 			resp.Body.Close()
@@ -134,6 +135,7 @@ func TestCrashLosesNoAcknowledgedEvent(t *testing.T) {
 	const writers = 8
 	script := wizardLog(players)
 	var mu sync.Mutex
+	var acks atomic.Int64     // events acknowledged in all
 	acked := map[string]int{} // match ID -> events acknowledged, in order
 	var order []string
 	stop := make(chan struct{})
@@ -174,6 +176,7 @@ func TestCrashLosesNoAcknowledgedEvent(t *testing.T) {
 						mu.Lock()
 						acked[m.ID] = i + 1
 						mu.Unlock()
+						acks.Add(1)
 						i++
 					default:
 						t.Errorf("match %s event %d: status %d: %s", m.ID, i, code, body)
@@ -183,14 +186,28 @@ func TestCrashLosesNoAcknowledgedEvent(t *testing.T) {
 			}
 		}(w)
 	}
-	// Crash it five times under load, at uneven moments.
+	// progress waits until the writers have had n more events acknowledged.
+	progress := func(n int64) {
+		t.Helper()
+		want := acks.Load() + n
+		deadline := time.Now().Add(60 * time.Second)
+		for acks.Load() < want {
+			if time.Now().After(deadline) {
+				t.Fatalf("the writers had %d events acknowledged in a minute, want %d", acks.Load(), want)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	// Crash it five times under load, at uneven moments: each once the
+	// writers are recording again, some time after.
 	for k := 0; k < 5; k++ {
+		progress(1)
 		time.Sleep(time.Duration(300+170*k) * time.Millisecond)
 		srv.kill()
 		time.Sleep(50 * time.Millisecond)
 		srv.start()
 	}
-	time.Sleep(500 * time.Millisecond)
+	progress(writers * 3)
 	close(stop)
 	wg.Wait()
 	srv.kill()

@@ -72,6 +72,12 @@ func (in *instance) stream(t *testing.T, path string, headers ...string) *sseStr
 	return s
 }
 
+// eventWithin is how long a test waits for what it expects from the other
+// instance: a deadline for a condition, long enough for a machine saturated
+// by other tests (nothing here polls, so a notice that never comes still
+// fails).
+const eventWithin = 15 * time.Second
+
 func (s *sseStream) next(t *testing.T, within time.Duration) sse {
 	t.Helper()
 	select {
@@ -84,18 +90,18 @@ func (s *sseStream) next(t *testing.T, within time.Duration) sse {
 }
 
 // ended checks that the stream's last event says its access ended and that
-// it then closes, both within a second.
+// it then closes.
 func (s *sseStream) ended(t *testing.T, status float64) {
 	t.Helper()
-	ev := s.next(t, time.Second)
+	ev := s.next(t, eventWithin)
 	var p struct{ Status float64 }
 	if ev.name != "revoked" || json.Unmarshal([]byte(ev.data), &p) != nil || p.Status != status {
 		t.Fatalf("got %s %s %.200s, want the last event revoked with status %v", ev.name, ev.id, ev.data, status)
 	}
 	select {
 	case <-s.done:
-	case <-time.After(time.Second):
-		t.Fatal("the stream did not end within a second")
+	case <-time.After(eventWithin):
+		t.Fatal("the stream did not end")
 	}
 }
 
@@ -134,7 +140,7 @@ func killListeners(t *testing.T, dsn string) int {
 		pids = append(pids, pid)
 	}
 	rows.Close()
-	within(t, time.Second, "the listeners' backends gone", func() bool {
+	within(t, eventWithin, "the listeners' backends gone", func() bool {
 		var left int
 		_ = conn.QueryRow(`SELECT count(*) FROM pg_stat_activity WHERE pid = ANY($1)`, pids).Scan(&left)
 		return left == 0
@@ -177,7 +183,7 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 	t.Run("a stream on A gets every event posted through B, across a lost listener", func(t *testing.T) {
 		id, script := newWizardMatch(t, a)
 		s := a.stream(t, "/v1/matches/"+id+"/stream")
-		if ev := s.next(t, 2*time.Second); ev.name != "snapshot" || ev.id != "0" {
+		if ev := s.next(t, eventWithin); ev.name != "snapshot" || ev.id != "0" {
 			t.Fatalf("first event %s %s", ev.name, ev.id)
 		}
 		next := int64(1)
@@ -185,7 +191,7 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		expect := func(v int64) {
 			t.Helper()
 			for next <= v {
-				ev := s.next(t, time.Second)
+				ev := s.next(t, eventWithin)
 				if ev.id != fmt.Sprint(next) || ev.name != "match" && ev.name != "missed" {
 					t.Fatalf("got %s id %s, want event %d", ev.name, ev.id, next)
 				}
@@ -234,7 +240,7 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		// had not seen yet.
 		r := b.stream(t, "/v1/matches/"+id+"/stream", "Last-Event-ID", "97")
 		for _, want := range []string{"missed 98", "missed 99", "missed 100", "snapshot 100"} {
-			if ev := r.next(t, 2*time.Second); ev.name+" "+ev.id != want {
+			if ev := r.next(t, eventWithin); ev.name+" "+ev.id != want {
 				t.Fatalf("resumed on B: got %s %s, want %s", ev.name, ev.id, want)
 			}
 		}
@@ -251,15 +257,15 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		}
 		s := a.stream(t, "/v1/matches/"+id+"/stream?access_token="+secret)
 		kept := a.stream(t, "/v1/matches/"+id+"/stream", "Authorization", "Bearer "+other)
-		s.next(t, 2*time.Second)
-		kept.next(t, 2*time.Second)
+		s.next(t, eventWithin)
+		kept.next(t, eventWithin)
 		if code, _, body := b.do(t, "DELETE", "/v1/tokens/"+tokenID, nil); code != 204 {
 			t.Fatalf("revoke through B: %d %s", code, body)
 		}
 		start := time.Now()
 		s.ended(t, 401)
 		t.Logf("A's stream ended %v after B answered the revocation", time.Since(start))
-		within(t, time.Second, "the revoked token refused by A", func() bool {
+		within(t, eventWithin, "the revoked token refused by A", func() bool {
 			code, _, _ := viewer.do(t, "GET", "/v1/matches/"+id, nil)
 			return code == 401
 		})
@@ -279,7 +285,7 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		standings := b.stream(t, "/v1/leagues/"+league+"/stream")
 		admin := b.stream(t, "/v1/matches/"+id+"/stream", "Authorization", "Bearer "+b.token)
 		for _, s := range []*sseStream{match, standings, admin} {
-			s.next(t, 2*time.Second)
+			s.next(t, eventWithin)
 		}
 		if code, _, body := a.do(t, "PATCH", "/v1/leagues/"+league, map[string]any{"visibility": "private"}); code != 200 {
 			t.Fatalf("made private through A: %d %s", code, body)
@@ -289,7 +295,7 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		if code, _, body := a.do(t, "POST", "/v1/matches/"+id+"/events", script[0]); code != 201 {
 			t.Fatalf("event: %d %s", code, body)
 		}
-		if ev := admin.next(t, time.Second); ev.name != "match" || ev.id != "1" {
+		if ev := admin.next(t, eventWithin); ev.name != "match" || ev.id != "1" {
 			t.Fatalf("the admin's stream on B got %s %s", ev.name, ev.id)
 		}
 	})
@@ -310,7 +316,7 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		if code, _, body := a.do(t, "PATCH", "/v1/players/"+m.Players[0].ID, map[string]any{"name": name}); code != 200 {
 			t.Fatalf("rename through A: %d %s", code, body)
 		}
-		within(t, time.Second, "B's match names the player as renamed", func() bool {
+		within(t, eventWithin, "B's match names the player as renamed", func() bool {
 			_, _, body := b.do(t, "GET", "/v1/matches/"+id, nil)
 			return strings.Contains(string(body), name)
 		})
@@ -329,14 +335,14 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 			t.Fatalf("before: %v matches", n)
 		}
 		live := b.stream(t, "/v1/leagues/"+league+"/stream")
-		live.next(t, 2*time.Second)
+		live.next(t, eventWithin)
 		for i, ev := range script {
 			if code, _, body := a.do(t, "POST", "/v1/matches/"+id+"/events", ev); code != 201 {
 				t.Fatalf("event %d: %d %s", i+1, code, body)
 			}
 		}
-		within(t, time.Second, "B's standings count the match", func() bool { return matches() == 1 })
-		ev := live.next(t, time.Second)
+		within(t, eventWithin, "B's standings count the match", func() bool { return matches() == 1 })
+		ev := live.next(t, eventWithin)
 		if ev.name != "standings" || !strings.Contains(ev.data, `"matches":1`) {
 			t.Fatalf("B's league stream: %s %.200s", ev.name, ev.data)
 		}
@@ -344,14 +350,16 @@ func TestPostgresStreamsAcrossInstances(t *testing.T) {
 		if code, _, body := a.do(t, "POST", "/v1/matches/"+id+"/undo", nil); code != 200 {
 			t.Fatalf("undo: %d %s", code, body)
 		}
-		within(t, time.Second, "B's standings drop the reopened match", func() bool { return matches() == 0 })
+		within(t, eventWithin, "B's standings drop the reopened match", func() bool { return matches() == 0 })
 	})
 }
 
 // TestPostgresWriteLimitAcrossInstances: a client's writes count against
 // one limit whichever instance takes them.
 func TestPostgresWriteLimitAcrossInstances(t *testing.T) {
-	ins := startInstancesWith(t, postgresDSN(t), 2, api.Config{WritesPerSecond: 1}) // a burst of 2
+	// One write every 100 s, a burst of 1: no write comes back to the
+	// bucket while the test runs, however slowly.
+	ins := startInstancesWith(t, postgresDSN(t), 2, api.Config{WritesPerSecond: 0.01})
 	league := newLeague(t, ins[0], "public")
 	_, secret := newToken(t, ins[0], "scorer", league)
 	var codes []int
@@ -363,9 +371,9 @@ func TestPostgresWriteLimitAcrossInstances(t *testing.T) {
 		}
 		codes = append(codes, code)
 	}
-	// Six writes within a second, alternating between the instances: the
-	// burst of 2 lets two through in all, not two through each.
-	if fmt.Sprint(codes) != "[201 201 429 429 429 429]" {
+	// Six writes alternating between the instances: the burst of 1 lets
+	// one through in all, not one through each.
+	if fmt.Sprint(codes) != "[201 429 429 429 429 429]" {
 		t.Fatalf("answers %v", codes)
 	}
 }

@@ -14,8 +14,40 @@ export class Problem extends Error {
 /** Offline is a request the network did not carry. */
 export class Offline extends Error {}
 
+// The page says on <body data-ready> whether it is at rest: "true" once no
+// request is in flight and the screen shows every answer received (checked
+// on a later task, after the promise chains and the screen's updates that
+// follow an answer have run), "false" from the moment a request starts.
+// Browser tests wait for it before they tap, so a tap never lands on a
+// control that an answer still on its way is about to move or remove.
+let inflight = 0;
+let restTimer = 0;
+
+function busy() {
+  inflight++;
+  clearTimeout(restTimer);
+  if (document.body) document.body.dataset.ready = 'false';
+}
+
+/** idle marks the page ready once nothing is in flight any more. */
+export function idle() {
+  clearTimeout(restTimer);
+  restTimer = setTimeout(() => {
+    if (inflight === 0 && document.body) document.body.dataset.ready = 'true';
+  }, 0);
+}
+
 export function client(getToken, getLang) {
   async function request(method, path, body, headers) {
+    busy();
+    try {
+      return await send(method, path, body, headers);
+    } finally {
+      inflight--;
+      if (inflight === 0) idle();
+    }
+  }
+  async function send(method, path, body, headers) {
     const h = { Accept: 'application/json', 'Accept-Language': getLang() };
     const token = getToken();
     if (token) h.Authorization = 'Bearer ' + token;

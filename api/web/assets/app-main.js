@@ -5,7 +5,7 @@
 // app_<game>.html. The app holds no rule of any game: it shows what the server
 // and the referee answer.
 import Alpine from './alpinejs-csp-3.17.4.esm.min.js';
-import { client, loadQueue, saveQueue, newKey, Problem, Offline } from './app-api.js';
+import { client, loadQueue, saveQueue, newKey, Problem, Offline, idle } from './app-api.js';
 import { digits, parseNumber, deviceLang, word, hasWord } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
@@ -440,7 +440,8 @@ function tableApp() {
     // token in the Authorization header, never in the URL).
     openStream(id) {
       if (!window.MotamedStream || !window.ReadableStream) return;
-      this.stream = window.MotamedStream('/v1/matches/' + encodeURIComponent(id) + '/stream', {
+      let stream = null;
+      stream = window.MotamedStream('/v1/matches/' + encodeURIComponent(id) + '/stream', {
         token: this.token,
         on: {
           match: (d) => {
@@ -454,9 +455,18 @@ function tableApp() {
             this.match.players = d.match.players;
           },
         },
+        // <body data-stream="open"> says the server follows the match for
+        // this page: an event recorded from now on reaches it.
+        state: (st) => {
+          if (!stream || this.stream !== stream) return;
+          if (st === 'live') document.body.dataset.stream = 'open';
+          else delete document.body.dataset.stream;
+        },
       });
+      this.stream = stream;
     },
     closeStream() {
+      delete document.body.dataset.stream;
       if (this.stream) this.stream.close();
       this.stream = null;
       this.streamSeen = null;
@@ -735,3 +745,4 @@ Alpine.data('scoresheet', sheetScreen);
 Alpine.data('defineSheet', defineScreen);
 window.Alpine = Alpine;
 Alpine.start();
+idle(); // a screen that asks nothing of the server is at rest at once
