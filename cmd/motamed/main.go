@@ -191,6 +191,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	games := all.Registry()
+	// The lock says to the maintenance commands that the database is in
+	// use; it is let go last, after the store is closed.
+	inUse, err := db.HoldForServing(ctx, cfg.dbPath)
+	if err != nil {
+		return err
+	}
+	defer inUse.Release() //nolint:errcheck // the lock ends with the process too
 	store, err := db.Open(ctx, db.Config{DSN: cfg.dbPath, CacheSize: cfg.cacheSize, CacheBytes: cfg.cacheBytes, SnapshotEvery: cfg.snapshotEvery, Synchronous: strings.ToUpper(cfg.synchronous), KeyTTL: cfg.keyTTL, Logger: log}, games)
 	if err != nil {
 		return err
