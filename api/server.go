@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"net"
 	"net/http"
 	"time"
 
@@ -97,7 +98,11 @@ type Config struct {
 	// SharedLimits, when set, counts the write limits where every instance
 	// counts them.
 	SharedLimits SharedLimits
-	Logger       *slog.Logger
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client; from any other peer the connection's address is the
+	// client's (see clientAddress).
+	TrustedProxies []*net.IPNet
+	Logger         *slog.Logger
 }
 
 // Server holds what the handlers share.
@@ -156,6 +161,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = s.handleError
+	e.IPExtractor = clientAddress(cfg.TrustedProxies)
 	s.middleware(e)
 	for _, r := range s.routes() {
 		e.Add(r.method, r.path, r.handler)
