@@ -118,6 +118,7 @@ type Server struct {
 	streams *streamBook
 	peers   Peers
 	outage  *outage
+	qr      *qrCache
 
 	limitByToken, limitByAddr *writeLimiter
 }
@@ -145,7 +146,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 		cfg.CorrectionGrace = 10 * time.Minute
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
-		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
+		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(), qr: newQRCache(qrCacheSize),
 		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0)}
 	if cfg.SharedLimits != nil {
 		for _, l := range []*writeLimiter{s.limitByToken, s.limitByAddr} {
