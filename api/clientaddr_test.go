@@ -124,4 +124,3 @@ func TestWriteLimiterStaysBounded(t *testing.T) {
 		t.Fatalf("%d addresses tracked after every other one went idle, want 1", n)
 	}
 }
-

@@ -200,7 +200,7 @@ func TestServerRefusedWhileMaintained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = run(ctx, []string{"--addr", "127.0.0.1:0", "--db", dbPath}, io.Discard, io.Discard)
+	err = refusedStart(t, "--addr", "127.0.0.1:0", "--db", dbPath)
 	if err == nil || !strings.Contains(err.Error(), "in use by motamed restore (pid "+strconv.Itoa(os.Getpid())+")") {
 		t.Fatalf("a server started on a database being restored: %v", err)
 	}
@@ -211,7 +211,7 @@ func TestServerRefusedWhileMaintained(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, stop := serveForTest(t, io.Discard, "--addr", "127.0.0.1:0", "--db", dbPath)
-	err = run(ctx, []string{"--addr", "127.0.0.1:0", "--db", "sqlite:" + dbPath}, io.Discard, io.Discard)
+	err = refusedStart(t, "--addr", "127.0.0.1:0", "--db", "sqlite:"+dbPath)
 	if err == nil || !strings.Contains(err.Error(), "in use by a running Motamed server") {
 		t.Fatalf("a second server started on the same SQLite file: %v", err)
 	}
@@ -221,4 +221,20 @@ func TestServerRefusedWhileMaintained(t *testing.T) {
 	if err := run(ctx, []string{"migrate", "--db", dbPath}, io.Discard, io.Discard); err != nil {
 		t.Fatalf("migrate after the server stopped: %v", err)
 	}
+}
+
+// refusedStart runs the server with args and returns why it did not
+// start; one that starts is stopped at once and fails the test.
+func refusedStart(t *testing.T, args ...string) error {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	started := false
+	onListen = func(string) { started = true; cancel() }
+	defer func() { onListen = nil }()
+	err := run(ctx, args, io.Discard, io.Discard)
+	if started {
+		t.Fatalf("the server started with %v", args)
+	}
+	return err
 }
