@@ -128,10 +128,10 @@ const usage = `motamed serves the Motamed API and looks after its database.
 
   motamed [serve] [flags]          serve HTTP (see motamed serve -h for flags)
   motamed backup --out FILE        copy a live SQLite database consistently
-  motamed restore --from FILE      put a backup in place of the (stopped) server's SQLite database
+  motamed restore --from FILE      put a backup in place of a SQLite database (refused while a server runs on it)
   motamed cert --host 192.168.1.10 make a self-signed TLS certificate for the local network
   motamed check                    verify a database: integrity, and every match replays to what is stored
-  motamed migrate                  apply the database's migrations and exit
+  motamed migrate                  apply the database's migrations and exit (refused while a server runs on it)
   motamed copy --from sqlite:FILE --to postgres://...
                                    copy a database's contents into an empty one, then replay every match on it
 
