@@ -5,11 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // A database in use by a server must not be replaced, migrated or copied
@@ -78,8 +80,10 @@ func (h *Hold) Release() error {
 // HoldForServing takes the lock a server holds on the database dsn for as
 // long as it runs; an *InUseError when a maintenance command (or, on
 // SQLite, another server) has it.
-func HoldForServing(ctx context.Context, dsn string) (*Hold, error) {
-	return hold(ctx, dsn, holderServer, false)
+// On PostgreSQL the lock's session is watched, and log hears of it when
+// it ends.
+func HoldForServing(ctx context.Context, dsn string, log *slog.Logger) (*Hold, error) {
+	return hold(ctx, dsn, holderServer, false, log)
 }
 
 // HoldForMaintenance takes the database dsn exclusively for the offline
@@ -87,12 +91,15 @@ func HoldForServing(ctx context.Context, dsn string) (*Hold, error) {
 // any server or other such command holds it. Take it before touching
 // anything, and release it when done.
 func HoldForMaintenance(ctx context.Context, dsn, what string) (*Hold, error) {
-	return hold(ctx, dsn, what, true)
+	return hold(ctx, dsn, what, true, nil)
 }
 
-func hold(ctx context.Context, dsn, what string, exclusive bool) (*Hold, error) {
+func hold(ctx context.Context, dsn, what string, exclusive bool, log *slog.Logger) (*Hold, error) {
 	if isPostgresDSN(dsn) {
-		return holdPostgres(ctx, dsn, what, exclusive)
+		if log == nil {
+			log = slog.New(slog.DiscardHandler)
+		}
+		return holdPostgres(ctx, dsn, what, exclusive, log)
 	}
 	return holdFile(sqlitePath(dsn)+".lock", what)
 }
@@ -104,6 +111,11 @@ func holdFile(path, what string) (*Hold, error) {
 		return nil, fmt.Errorf("database lock %s: %w", path, err)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if errors.Is(err, os.ErrPermission) {
+		// Another user's lock file (the server's, say): a read-only
+		// descriptor locks as well; only the pid note is then not written.
+		f, err = os.Open(path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("database lock %s: %w", path, err)
 	}
@@ -143,9 +155,75 @@ const (
 		ORDER BY l.mode DESC`
 )
 
-// holdPostgres takes the advisory lock on a connection of its own, named
-// "motamed WHAT pid N on HOST" for the message of whoever is refused.
-func holdPostgres(ctx context.Context, dsn, what string, exclusive bool) (*Hold, error) {
+// holdPostgres takes the advisory lock on a session of its own, named
+// "motamed WHAT pid N on HOST" for the message of whoever is refused. A
+// server's session is watched: should it end (PostgreSQL restarted, the
+// session was terminated), the lock is taken again on a new one.
+func holdPostgres(ctx context.Context, dsn, what string, exclusive bool, log *slog.Logger) (*Hold, error) {
+	host, _ := os.Hostname()
+	name := fmt.Sprintf("motamed %s pid %d on %s", what, os.Getpid(), host)
+	s, err := takePostgres(ctx, dsn, name, exclusive)
+	if err != nil {
+		return nil, err
+	}
+	if exclusive {
+		return &Hold{release: s.close}, nil
+	}
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(pgHoldCheck)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				s.close() //nolint:errcheck // closing the session ends its lock
+				return
+			case <-t.C:
+			}
+			pctx, cancel := context.WithTimeout(context.Background(), pgHoldCheck)
+			if s != nil && s.conn.PingContext(pctx) == nil {
+				cancel()
+				continue
+			}
+			if s != nil {
+				s.close() //nolint:errcheck // the session is gone already
+				s = nil
+			}
+			var err error
+			if s, err = takePostgres(pctx, dsn, name, false); err != nil {
+				log.Warn("the database lock's session ended and the lock cannot be taken again yet; a maintenance command could now run beside this server", "err", err)
+			} else {
+				log.Info("the database lock's session ended; the lock is held again on a new one")
+			}
+			cancel()
+		}
+	}()
+	return &Hold{release: func() error {
+		close(stop)
+		<-done
+		return nil
+	}}, nil
+}
+
+// pgHoldCheck is how often a server's lock session is checked.
+const pgHoldCheck = 5 * time.Second
+
+// pgSession is a connection of its own holding the advisory lock.
+type pgSession struct {
+	pool *sql.DB
+	conn *sql.Conn
+}
+
+func (s *pgSession) close() error {
+	if s == nil {
+		return nil
+	}
+	return errors.Join(s.conn.Close(), s.pool.Close())
+}
+
+// takePostgres opens a session named name and takes the lock on it.
+func takePostgres(ctx context.Context, dsn, name string, exclusive bool) (*pgSession, error) {
 	pool, err := sql.Open("pgx", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("database lock: open %s: %w", Redact(dsn), err)
@@ -156,13 +234,11 @@ func holdPostgres(ctx context.Context, dsn, what string, exclusive bool) (*Hold,
 		pool.Close()
 		return nil, fmt.Errorf("database lock: open %s: %w", Redact(dsn), err)
 	}
-	fail := func(err error) (*Hold, error) {
-		conn.Close()
-		pool.Close()
+	s := &pgSession{pool: pool, conn: conn}
+	fail := func(err error) (*pgSession, error) {
+		s.close() //nolint:errcheck // the error that matters is err
 		return nil, err
 	}
-	host, _ := os.Hostname()
-	name := fmt.Sprintf("motamed %s pid %d on %s", what, os.Getpid(), host)
 	if _, err := conn.ExecContext(ctx, `SELECT set_config('application_name', $1, false)`, name); err != nil {
 		return fail(fmt.Errorf("database lock: %w", err))
 	}
@@ -182,10 +258,7 @@ func holdPostgres(ctx context.Context, dsn, what string, exclusive bool) (*Hold,
 		}
 		return fail(e)
 	}
-	return &Hold{release: func() error {
-		// Closing the session ends its locks.
-		return errors.Join(conn.Close(), pool.Close())
-	}}, nil
+	return s, nil
 }
 
 // parseHolder reads "motamed WHAT pid N on HOST" into e.

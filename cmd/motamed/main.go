@@ -202,7 +202,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	games := all.Registry()
 	// The lock says to the maintenance commands that the database is in
 	// use; it is let go last, after the store is closed.
-	inUse, err := db.HoldForServing(ctx, cfg.dbPath)
+	inUse, err := db.HoldForServing(ctx, cfg.dbPath, log)
 	if err != nil {
 		return err
 	}
