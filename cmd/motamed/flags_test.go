@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"path/filepath"
 	"strings"
@@ -14,7 +13,7 @@ import (
 // to use instead, before the database is touched; 0 means no grace.
 func TestNegativeCorrectionGraceRefused(t *testing.T) {
 	dbPath := filepath.Join(t.TempDir(), "g.db")
-	err := run(context.Background(), []string{"--addr", "127.0.0.1:0", "--db", dbPath, "--correction-grace", "-5m"}, io.Discard, io.Discard)
+	err := refusedStart(t, "--addr", "127.0.0.1:0", "--db", dbPath, "--correction-grace", "-5m")
 	if err == nil || !strings.Contains(err.Error(), "--correction-grace -5m0s: it cannot be negative; use 0 for no grace") {
 		t.Fatalf("a negative --correction-grace: %v", err)
 	}
