@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -237,4 +238,49 @@ func refusedStart(t *testing.T, args ...string) error {
 		t.Fatalf("the server started with %v", args)
 	}
 	return err
+}
+
+// TestBackupBesideOlderServerDoesNotMigrate: a backup or check run beside
+// a server whose database lacks a migration of this binary (the server is
+// older) refuses rather than migrate the schema under it, and says what
+// to run instead.
+func TestBackupBesideOlderServerDoesNotMigrate(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "old.db")
+	ctx := context.Background()
+	if err := run(ctx, []string{"migrate", "--db", dbPath}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("sqlite", dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	version := func() (v int) {
+		if err := raw.QueryRow(`SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if _, err := raw.Exec(`DELETE FROM schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)`); err != nil {
+		t.Fatal(err)
+	}
+	older := version()
+	h, err := db.HoldForServing(ctx, dbPath, nil) // the older server
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Release() //nolint:errcheck // the test ends
+	for _, args := range [][]string{
+		{"backup", "--db", dbPath, "--out", filepath.Join(dir, "b.db")},
+		{"check", "--db", dbPath},
+	} {
+		err := run(ctx, args, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "older than this motamed's") || !strings.Contains(err.Error(), "run that version's motamed "+args[0]) {
+			t.Errorf("%s beside an older server: %v", args[0], err)
+		}
+	}
+	if v := version(); v != older {
+		t.Fatalf("the schema moved from version %d to %d under the server", older, v)
+	}
 }
