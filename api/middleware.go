@@ -72,7 +72,14 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		status := c.Response().Status
 		level := slog.LevelInfo
-		if status >= 500 {
+		switch {
+		case status == http.StatusServiceUnavailable:
+			// A 503 is a refusal with Retry-After: the storage failing is
+			// logged once per incident as an error (see outage), a request
+			// out of time is the client's to retry. An error here for each
+			// would bury that one line.
+			level = slog.LevelWarn
+		case status >= 500:
 			level = slog.LevelError
 		}
 		ctx := c.Request().Context()

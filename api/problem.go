@@ -234,6 +234,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if p.Status == http.StatusUnauthorized {
 		c.Response().Header().Set(echo.HeaderWWWAuthenticate, `Bearer realm="motamed"`)
 	}
+	if p.Status == http.StatusServiceUnavailable && c.Response().Header().Get("Retry-After") == "" {
+		// Every 503 says when to come back (a request cut off by its
+		// deadline, the storage failing, echo's own): clients and the
+		// table app's queue retry on it rather than give up.
+		c.Response().Header().Set("Retry-After", "1")
+	}
 	c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
 	c.Response().WriteHeader(p.Status)
 	if c.Request().Method == http.MethodHead {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"container/list"
 	"context"
 	"fmt"
 	"math"
@@ -28,14 +29,26 @@ type writeLimiter struct {
 	// when it fails.
 	shared SharedLimits
 
-	mu       sync.Mutex
-	perSec   float64
-	burst    int
-	buckets  map[string]*bucket
-	lastScan time.Time
+	mu      sync.Mutex
+	perSec  float64
+	burst   int
+	buckets map[string]*list.Element // of *bucket; front: used last
+	lru     *list.List
+	max     int
 }
 
+// maxBuckets bounds the clients (tokens, or addresses) a limiter tracks:
+// about 300 bytes each, so at most about 3 MB however many addresses
+// write. Past it the client idle longest is forgotten; forgotten, a client
+// starts again with a full bucket, which only ever lets it write more.
+const maxBuckets = 10000
+
+// bucketIdle is how long an unused bucket is kept: by then it is full
+// again, so forgetting it changes nothing.
+const bucketIdle = 10 * time.Minute
+
 type bucket struct {
+	key  string
 	lim  *rate.Limiter
 	seen time.Time
 }
@@ -47,7 +60,40 @@ func newWriteLimiter(perSec float64, burst int) *writeLimiter {
 	if burst <= 0 {
 		burst = int(math.Max(1, perSec*2))
 	}
-	return &writeLimiter{perSec: perSec, burst: burst, buckets: map[string]*bucket{}, lastScan: time.Now()}
+	return &writeLimiter{perSec: perSec, burst: burst, buckets: map[string]*list.Element{}, lru: list.New(), max: maxBuckets}
+}
+
+// bucketFor returns key's bucket, made if needed, marked used at now; it
+// forgets idle buckets, and the longest idle one when there are max.
+// Called with mu held.
+func (l *writeLimiter) bucketFor(key string, now time.Time) *bucket {
+	for back := l.lru.Back(); back != nil && now.Sub(back.Value.(*bucket).seen) > bucketIdle; back = l.lru.Back() {
+		l.forget(back)
+	}
+	if el, ok := l.buckets[key]; ok {
+		l.lru.MoveToFront(el)
+		b := el.Value.(*bucket)
+		b.seen = now
+		return b
+	}
+	if len(l.buckets) >= l.max {
+		l.forget(l.lru.Back())
+	}
+	b := &bucket{key: key, lim: rate.NewLimiter(rate.Limit(l.perSec), l.burst), seen: now}
+	l.buckets[key] = l.lru.PushFront(b)
+	return b
+}
+
+func (l *writeLimiter) forget(el *list.Element) {
+	l.lru.Remove(el)
+	delete(l.buckets, el.Value.(*bucket).key)
+}
+
+// tracked is how many clients the limiter holds buckets for.
+func (l *writeLimiter) tracked() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
 }
 
 // SharedLimits counts writes against a limit in storage that every instance
@@ -70,21 +116,7 @@ func (l *writeLimiter) reserve(ctx context.Context, key string, now time.Time) (
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if now.Sub(l.lastScan) > time.Minute {
-		// Forget idle clients so the map stays bounded by recent ones.
-		for k, b := range l.buckets {
-			if now.Sub(b.seen) > 10*time.Minute {
-				delete(l.buckets, k)
-			}
-		}
-		l.lastScan = now
-	}
-	b, ok := l.buckets[key]
-	if !ok {
-		b = &bucket{lim: rate.NewLimiter(rate.Limit(l.perSec), l.burst)}
-		l.buckets[key] = b
-	}
-	b.seen = now
+	b := l.bucketFor(key, now)
 	r := b.lim.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"net"
 	"net/http"
 	"time"
 
@@ -103,7 +104,11 @@ type Config struct {
 	// SharedLimits, when set, counts the write limits where every instance
 	// counts them.
 	SharedLimits SharedLimits
-	Logger       *slog.Logger
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client; from any other peer the connection's address is the
+	// client's (see clientAddress).
+	TrustedProxies []*net.IPNet
+	Logger         *slog.Logger
 }
 
 // Server holds what the handlers share.
@@ -119,6 +124,7 @@ type Server struct {
 	streams *streamBook
 	peers   Peers
 	outage  *outage
+	qr      *qrCache
 
 	limitByToken, limitByAddr *writeLimiter
 	// writeClock is the write limits' clock: time.Now, or a stopped one in
@@ -155,7 +161,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 		cfg.CorrectionGrace = 10 * time.Minute
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
-		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
+		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(), qr: newQRCache(qrCacheSize),
 		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0),
 		writeClock: time.Now}
 	if cfg.SharedLimits != nil {
@@ -172,6 +178,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = s.handleError
+	e.IPExtractor = clientAddress(cfg.TrustedProxies)
 	s.middleware(e)
 	for _, r := range s.routes() {
 		e.Add(r.method, r.path, r.handler)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -80,10 +81,11 @@ var schemaMigrations = map[string]string{
 // transaction together with its record, so a failed migration leaves the
 // database at the previous version. On PostgreSQL it holds an advisory lock
 // meanwhile: a second instance starting at the same moment waits, then
-// finds the schema current.
-func migrate(ctx context.Context, d *dialect, db *sql.DB) (applied int, err error) {
+// finds the schema current. With apply false a missing migration is
+// ErrSchemaBehind instead.
+func migrate(ctx context.Context, d *dialect, db *sql.DB, apply bool) (applied int, err error) {
 	if d.engine != enginePostgres {
-		return migrateOn(ctx, d, db)
+		return migrateOn(ctx, d, db, apply)
 	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
@@ -94,10 +96,14 @@ func migrate(ctx context.Context, d *dialect, db *sql.DB) (applied int, err erro
 		return 0, fmt.Errorf("migration lock: %w", err)
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(migrationLockKey)) //nolint:errcheck // the lock also ends with the session
-	return migrateOn(ctx, d, conn)
+	return migrateOn(ctx, d, conn, apply)
 }
 
-func migrateOn(ctx context.Context, d *dialect, conn migrationConn) (applied int, err error) {
+// ErrSchemaBehind: the database lacks migrations this binary has, and it
+// was opened not to apply them.
+var ErrSchemaBehind = errors.New("the database's schema is older than this motamed's")
+
+func migrateOn(ctx context.Context, d *dialect, conn migrationConn, apply bool) (applied int, err error) {
 	if _, err := conn.ExecContext(ctx, schemaMigrations[d.engine]); err != nil {
 		return 0, fmt.Errorf("create schema_migrations: %w", err)
 	}
@@ -111,6 +117,9 @@ func migrateOn(ctx context.Context, d *dialect, conn migrationConn) (applied int
 	}
 	if current > len(ms) {
 		return 0, fmt.Errorf("database schema version %d is newer than this binary knows (%d)", current, len(ms))
+	}
+	if current < len(ms) && !apply {
+		return 0, fmt.Errorf("%w (version %d, not %d)", ErrSchemaBehind, current, len(ms))
 	}
 	for _, m := range ms[current:] {
 		if err := applyMigration(ctx, d, conn, m); err != nil {

@@ -24,7 +24,7 @@ func openPostgres(ctx context.Context, cfg Config, games *rules.Registry) (*Stor
 		pool.Close()
 		return nil, fmt.Errorf("db: open %s: %w", Redact(cfg.DSN), err)
 	}
-	migrated, err := migrate(ctx, postgresDialect, pool)
+	migrated, err := migrate(ctx, postgresDialect, pool, !cfg.NoMigrate)
 	if err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("db: migrate: %w", err)

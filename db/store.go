@@ -65,7 +65,11 @@ type Config struct {
 	// checkpointer.
 	CheckpointEvery  time.Duration
 	WALRestartFrames int64
-	Logger           *slog.Logger
+	// NoMigrate opens a database only if it lacks no migration, and
+	// otherwise fails with ErrSchemaBehind: for reading a database that a
+	// running server, perhaps of an older version, owns.
+	NoMigrate bool
+	Logger    *slog.Logger
 	// checkpointTicks, when set, replaces CheckpointEvery's ticker: a test
 	// then decides when the background checkpoints run.
 	checkpointTicks <-chan time.Time
@@ -237,7 +241,7 @@ func openSQLite(ctx context.Context, cfg Config, games *rules.Registry) (*Store,
 		write.Close()
 		return nil, fmt.Errorf("db: open %s: %w", cfg.Path, err)
 	}
-	migrated, err := migrate(ctx, sqliteDialect, write)
+	migrated, err := migrate(ctx, sqliteDialect, write, !cfg.NoMigrate)
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("db: migrate: %w", err)

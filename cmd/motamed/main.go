@@ -61,6 +61,7 @@ type config struct {
 	memoryLimit     string
 	tlsCert         string
 	tlsKey          string
+	trustedProxies  []*net.IPNet
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -86,12 +87,20 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the whole run to this file (for performance work)")
 	fs.StringVar(&cfg.memProfile, "memprofile", "", "write a heap profile to this file at shutdown, before the caches are let go (for performance work)")
 	fs.DurationVar(&cfg.keyTTL, "idempotency-ttl", envDuration("MOTAMED_IDEMPOTENCY_TTL", db.DefaultKeyTTL), "how long an Idempotency-Key is remembered; negative keeps keys forever (MOTAMED_IDEMPOTENCY_TTL)")
-	fs.DurationVar(&cfg.correctionGrace, "correction-grace", envDuration("MOTAMED_CORRECTION_GRACE", 10*time.Minute), "how long after a match finished its scorers may still correct it; the owner always may; negative for none (MOTAMED_CORRECTION_GRACE)")
+	fs.DurationVar(&cfg.correctionGrace, "correction-grace", envDuration("MOTAMED_CORRECTION_GRACE", 10*time.Minute), "how long after a match finished its scorers may still correct it; the owner always may; 0 for none (MOTAMED_CORRECTION_GRACE)")
 	fs.Float64Var(&cfg.writesPerSecond, "writes-per-second", envFloat("MOTAMED_WRITES_PER_SECOND", 100), "write limit per token and per client address; negative turns it off (MOTAMED_WRITES_PER_SECOND)")
 	fs.IntVar(&cfg.streamsPerToken, "max-streams-per-token", envInt("MOTAMED_MAX_STREAMS_PER_TOKEN", 100), "live streams open at once with one token; negative turns the limit off (MOTAMED_MAX_STREAMS_PER_TOKEN)")
 	fs.IntVar(&cfg.streamsPerIP, "max-streams-per-ip", envInt("MOTAMED_MAX_STREAMS_PER_IP", 300), "live streams open at once from one client address; negative turns the limit off (MOTAMED_MAX_STREAMS_PER_IP)")
+	proxies := fs.String("trusted-proxies", env("MOTAMED_TRUSTED_PROXIES", ""), "reverse proxies whose X-Forwarded-For names the client, as addresses or CIDR ranges separated by commas (e.g. 127.0.0.1/32); from any other peer the connection's address is the client's (MOTAMED_TRUSTED_PROXIES)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
+	}
+	var err error
+	if cfg.trustedProxies, err = parseProxies(*proxies); err != nil {
+		return cfg, err
+	}
+	if cfg.correctionGrace < 0 {
+		return cfg, fmt.Errorf("--correction-grace %s: it cannot be negative; use 0 for no grace (only the league's owner corrects a finished match) or a duration such as 10m", cfg.correctionGrace)
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -123,10 +132,10 @@ const usage = `motamed serves the Motamed API and looks after its database.
 
   motamed [serve] [flags]          serve HTTP (see motamed serve -h for flags)
   motamed backup --out FILE        copy a live SQLite database consistently
-  motamed restore --from FILE      put a backup in place of the (stopped) server's SQLite database
+  motamed restore --from FILE      put a backup in place of a SQLite database (refused while a server runs on it)
   motamed cert --host 192.168.1.10 make a self-signed TLS certificate for the local network
   motamed check                    verify a database: integrity, and every match replays to what is stored
-  motamed migrate                  apply the database's migrations and exit
+  motamed migrate                  apply the database's migrations and exit (refused while a server runs on it)
   motamed copy --from sqlite:FILE --to postgres://...
                                    copy a database's contents into an empty one, then replay every match on it
 
@@ -195,6 +204,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	games := all.Registry()
+	// The lock says to the maintenance commands that the database is in
+	// use; it is let go last, after the store is closed.
+	inUse, err := db.HoldForServing(ctx, cfg.dbPath, log)
+	if err != nil {
+		return err
+	}
+	defer inUse.Release() //nolint:errcheck // the lock ends with the process too
 	store, err := db.Open(ctx, db.Config{DSN: cfg.dbPath, CacheSize: cfg.cacheSize, CacheBytes: cfg.cacheBytes, SnapshotEvery: cfg.snapshotEvery, Synchronous: strings.ToUpper(cfg.synchronous), KeyTTL: cfg.keyTTL, Logger: log}, games)
 	if err != nil {
 		return err
@@ -205,7 +221,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	apiCfg := api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, ImportTimeout: cfg.importTimeout, ImportBodyLimit: cfg.importBodyLimit, OpenAPI: motamed.OpenAPI,
-		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, CorrectionGrace: cfg.correctionGrace, Logger: log}
+		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, CorrectionGrace: grace(cfg.correctionGrace), TrustedProxies: cfg.trustedProxies, Logger: log}
 	if peers := store.Peers(); peers != nil {
 		// Several instances may share the PostgreSQL database: they share
 		// their changes and count the write limits together.
@@ -261,6 +277,45 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	log.Info("stopped cleanly")
 	return nil
+}
+
+// grace is the --correction-grace for api.Config, where 0 means the
+// default: the flag's 0 (none) is a negative value there.
+func grace(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
+}
+
+// parseProxies reads --trusted-proxies: addresses (one host each) or CIDR
+// ranges, separated by commas.
+func parseProxies(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			ip := net.ParseIP(item)
+			if ip == nil {
+				return nil, fmt.Errorf("--trusted-proxies: %q is neither an address nor a CIDR range", item)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(item)
+		if err != nil {
+			return nil, fmt.Errorf("--trusted-proxies: %q is neither an address nor a CIDR range", item)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 func statFile(path string) (os.FileInfo, error) { return os.Stat(path) }

@@ -25,11 +25,11 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *out == "" {
 		return errors.New("backup: --out FILE is required")
 	}
-	store, err := openExisting(ctx, *dbPath)
+	store, done, err := openForReading(ctx, *dbPath, "backup")
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer done()
 	if err := store.Backup(ctx, *out); err != nil {
 		return err
 	}
@@ -46,11 +46,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	store, err := openExisting(ctx, *dbPath)
+	store, done, err := openForReading(ctx, *dbPath, "check")
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer done()
 	rep, err := store.Check(ctx)
 	if err != nil {
 		return err
@@ -82,12 +82,7 @@ func btoi(b bool) int {
 // should not create an empty SQLite file to back up, check or copy from; a
 // PostgreSQL database is never created by Motamed).
 func openExisting(ctx context.Context, dsn string) (*db.Store, error) {
-	if db.Engine(dsn) == "sqlite" {
-		if _, err := statFile(db.DatabaseName(dsn)); err != nil {
-			return nil, fmt.Errorf("database %s: %w", dsn, err)
-		}
-	}
-	return db.Open(ctx, db.Config{DSN: dsn, KeyTTL: -1, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
+	return openExistingWith(ctx, dsn, false)
 }
 
 // runMigrate: motamed migrate [--db DSN] applies the migrations the
@@ -101,6 +96,11 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	h, err := holdForMaintenance(ctx, *dsn, "migrate")
+	if err != nil {
+		return err
+	}
+	defer h.Release() //nolint:errcheck // the lock ends with the process too
 	store, err := db.Open(ctx, db.Config{DSN: *dsn, KeyTTL: -1, Logger: slog.New(slog.DiscardHandler)}, all.Registry())
 	if err != nil {
 		return err
@@ -125,6 +125,13 @@ func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if *from == "" || *to == "" {
 		return errors.New("copy: --from and --to are required")
+	}
+	for _, dsn := range []string{*from, *to} {
+		h, err := holdForMaintenance(ctx, dsn, "copy")
+		if err != nil {
+			return err
+		}
+		defer h.Release() //nolint:errcheck // the lock ends with the process too
 	}
 	src, err := openExisting(ctx, *from)
 	if err != nil {

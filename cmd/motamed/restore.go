@@ -15,7 +15,7 @@ import (
 
 // runRestore: motamed restore --from FILE [--db PATH] puts a backup made by
 // motamed backup in place of a SQLite database. The server must be stopped
-// first. The backup is copied beside the database, checked (integrity, and
+// first: restore refuses while anything holds the database (see inuse.go). The backup is copied beside the database, checked (integrity, and
 // every match replays to what is stored) and only then renamed into place;
 // the database it replaces is kept beside it, renamed, never deleted.
 func runRestore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -36,6 +36,14 @@ func runRestore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if _, err := os.Stat(*from); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
+	// Nothing is touched until no server (or other command) has the
+	// database open: a server would go on writing into the file renamed
+	// away below, and what it acknowledged would be lost.
+	h, err := holdForMaintenance(ctx, *dbPath, "restore")
+	if err != nil {
+		return err
+	}
+	defer h.Release() //nolint:errcheck // the lock ends with the process too
 	staged := target + ".restoring"
 	os.Remove(staged)
 	if err := copyFile(*from, staged); err != nil {
