@@ -1,52 +1,46 @@
-# One target runs everything CI runs: `make test`.
+# `make test` runs everything CI runs; `make check` is the quick daily
+# subset (gofmt, go vet, the unit tests). The stages and what runs side by
+# side are in .ci/test; each stage is also a target of its own.
 SHELL := /bin/bash
 
-.PHONY: test fmt-check vet lint-openapi unit postgres rules-coverage fuzz-smoke browser run
+.PHONY: test check run fmt-check vet unit lint-openapi postgres fuzz-smoke browser
 
-test: fmt-check vet lint-openapi unit postgres rules-coverage fuzz-smoke browser
+test:
+	@bash .ci/test all
+
+check:
+	@bash .ci/test check
 
 run:
 	go run ./cmd/motamed
 
 fmt-check:
-	@bad=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
-	if [ -n "$$bad" ]; then echo "gofmt would change:"; echo "$$bad"; exit 1; fi
+	@bash .ci/test fmt
 
 vet:
-	go vet ./...
+	@bash .ci/test vet
+
+# The unit tests (SQLite; -race but for the pure game and scoring
+# packages), each game's rule-catalog coverage, and the tools' module.
+unit:
+	@bash .ci/test unit
 
 # openapi.yaml passes Spectral's spectral:oas ruleset and Redocly's
 # recommended rules with no error (the pinned linters are in .ci/lint/).
 lint-openapi:
-	bash .ci/lint-openapi
+	@bash .ci/test lint-openapi
 
-unit:
-	go test -race -count=1 ./...
-
-# The storage conformance suite (db/) and the two-instance tests (cmd/motamed)
-# against a real PostgreSQL: .ci/postgres installs one when missing, starts it
-# on loopback with a throwaway database and prints its DSN. `unit` ran the
-# SQLite half. In CI a missing PostgreSQL fails; elsewhere these tests skip.
+# The storage conformance suite and the two-instance tests against a
+# PostgreSQL server of their own (.ci/postgres). In CI a missing PostgreSQL
+# fails; elsewhere these tests skip.
 postgres:
-	@env=$$(bash .ci/postgres) || exit 1; eval "$$env"; \
-	if [ -z "$${MOTAMED_TEST_POSTGRES:-}" ]; then echo "postgres: no PostgreSQL: its tests skipped"; exit 0; fi; \
-	status=0; \
-	go test -race -count=1 -run 'TestConformance/postgres' ./db/ && \
-	go test -race -count=1 -run 'Postgres' ./cmd/motamed/ || status=$$?; \
-	bash .ci/postgres stop $${MOTAMED_CI_PG_CLUSTER:-}; \
-	exit $$status
+	@bash .ci/test postgres
+
+# Every fuzz target, a fixed number of executions each.
+fuzz-smoke:
+	@bash .ci/test fuzz
 
 # The browser test: the real server, headless Chromium (installed by
 # .ci/browser-deps when missing); screenshots in artifacts/browser/ or $MOTAMED_ARTIFACTS.
 browser:
-	bash .ci/browser-deps
-	go vet -tags browser ./e2e/
-	go test -tags browser -count=1 -timeout 480s ./e2e/
-
-# Every fuzz target, a couple of seconds each.
-fuzz-smoke:
-	./.ci/fuzz-smoke
-
-# Print each game's catalog coverage (the game packages' TestMain enforces it).
-rules-coverage:
-	@go test -count=1 -v ./rules/... 2>&1 | grep -E '^coverage:'
+	@bash .ci/test browser

@@ -10,8 +10,8 @@
 // Motamed is measured against: the machine's speed moves from hour to hour,
 // and a ratio to this server does not.
 //
-//	go build -o /tmp/ceiling ./bench/motamed-ceiling
-//	go run ./cmd/motamed-load --spawn /tmp/ceiling --scenario ceiling --tables 64 --duration 20s
+//	go -C bench build -o /tmp/ceiling ./motamed-ceiling
+//	go -C bench run ./motamed-load --spawn /tmp/ceiling --scenario ceiling --tables 64 --duration 20s
 //
 // It is a measuring instrument, not part of the product: see
 // docs/performance.md and docs/load-testing.md.

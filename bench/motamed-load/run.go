@@ -100,6 +100,7 @@ type runner struct {
 
 	deadline time.Time
 	accepted atomic.Int64 // events accepted, for --preload-events
+	finished atomic.Int64 // matches finished, for --finish-matches
 	sent     atomic.Int64 // requests answered or failed, for the progress lines
 	matchNo  atomic.Int64 // matches started (the ceiling scenario's keys)
 }
@@ -138,6 +139,9 @@ var playerNames = []string{"Sara", "رضا", "Kian", "مینا", "Neda", "Arash"
 
 func (rn *runner) done() bool {
 	if rn.cfg.preloadEvents > 0 && rn.accepted.Load() >= rn.cfg.preloadEvents {
+		return true
+	}
+	if rn.cfg.finishMatches > 0 && rn.finished.Load() >= rn.cfg.finishMatches {
 		return true
 	}
 	return !time.Now().Before(rn.deadline)
@@ -380,6 +384,7 @@ func (rn *runner) play(ctx context.Context, t *table) {
 		t.matches[slot] = nil
 		if rn.cfg.scenario == scenarioCeiling { // the bare server does not know the rules
 			t.tally.finished[m.seq.Game]++
+			rn.finished.Add(1)
 			continue
 		}
 		if status := matchStatus(res.body); status != "finished" {
@@ -387,6 +392,7 @@ func (rn *runner) play(ctx context.Context, t *table) {
 			continue
 		}
 		t.tally.finished[m.seq.Game]++
+		rn.finished.Add(1)
 	}
 }
 

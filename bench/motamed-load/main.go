@@ -9,8 +9,8 @@
 // too.
 //
 //	go build -o /tmp/motamed ./cmd/motamed
-//	go run ./cmd/motamed-load --spawn /tmp/motamed --tables 64 --duration 20s
-//	go run ./cmd/motamed-load --addr 127.0.0.1:8080 --token $TOKEN --read-ratio 0.2
+//	go -C bench run ./motamed-load --spawn /tmp/motamed --tables 64 --duration 20s
+//	go -C bench run ./motamed-load --addr 127.0.0.1:8080 --token $TOKEN --read-ratio 0.2
 //
 // docs/load-testing.md describes the scenarios and flags.
 package main
@@ -53,6 +53,7 @@ type config struct {
 	seed            uint64
 	pool            int
 	preloadEvents   int64
+	finishMatches   int64
 	scenario        string
 	matchEvents     int
 	matchesPerTable int
@@ -107,6 +108,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.Uint64Var(&seed, "seed", 1, "seed of every random choice: the same seed plays the same matches")
 	fs.IntVar(&cfg.pool, "pool", 24, "matches generated (and checked against the rules) per game before the load; tables draw from them")
 	fs.Int64Var(&cfg.preloadEvents, "preload-events", 0, "stop once this many events are accepted (fill a database; reads off, --duration defaults to 24h)")
+	fs.Int64Var(&cfg.finishMatches, "finish-matches", 0, "stop once this many matches have finished (a run of known size, however slow the machine; --duration defaults to 24h)")
 	fs.StringVar(&cfg.scenario, "scenario", scenarioPlay, "play: tables play matches; get-match: --tables clients GET one match of --match-events events; ceiling: the play scenario's events against the bare server bench/motamed-ceiling; long: each table records one Munchkin match of --match-events events (20,000 unless set); resume: with --db, send each match an earlier run left in progress its next event (the first appends after a restart)")
 	fs.IntVar(&cfg.matchEvents, "match-events", 200, "get-match: events recorded in the match that is read; long: events in each table's match")
 	fs.IntVar(&cfg.matchesPerTable, "matches-per-table", 1, "matches each table keeps in progress, recording their events in turn (e.g. 157 x 64 tables for 10,000 open matches)")
@@ -131,6 +133,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	if cfg.scenario == scenarioLong && !set["match-events"] {
 		cfg.matchEvents = 20000
 	}
+	if cfg.finishMatches > 0 && !set["duration"] {
+		cfg.duration = 24 * time.Hour
+	}
 	if cfg.preloadEvents > 0 || cfg.scenario == scenarioLong || cfg.scenario == scenarioResume {
 		if !set["duration"] {
 			cfg.duration = 24 * time.Hour
@@ -152,6 +157,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return cfg, errors.New("--pool must be at least 1")
 	case cfg.matchesPerTable < 1:
 		return cfg, errors.New("--matches-per-table must be at least 1")
+	case cfg.finishMatches < 0:
+		return cfg, errors.New("--finish-matches must be 0 (off) or more")
 	case !slices.Contains([]string{scenarioPlay, scenarioGetMatch, scenarioCeiling, scenarioLong, scenarioResume}, cfg.scenario):
 		return cfg, fmt.Errorf("--scenario %q: use %s, %s, %s, %s or %s", cfg.scenario, scenarioPlay, scenarioGetMatch, scenarioCeiling, scenarioLong, scenarioResume)
 	case cfg.scenario == scenarioResume && cfg.db == "":
