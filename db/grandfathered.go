@@ -95,20 +95,7 @@ func (s *Store) Grandfathered(ctx context.Context) ([]GrandfatheredEvent, error)
 // matchesBelowRevision lists the matches of game holding an event stored
 // under an older revision than rev (or before events recorded theirs).
 func (s *Store) matchesBelowRevision(ctx context.Context, game string, rev int) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT m.id FROM matches m WHERE m.game = ?
+	return s.queryIDs(ctx, `SELECT m.id FROM matches m WHERE m.game = ?
 		AND EXISTS (SELECT 1 FROM events e WHERE e.match_id = m.id AND COALESCE(e.revision, 1) < ?)
-		ORDER BY m.created_at, m.id`), game, rev)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+		ORDER BY m.created_at, m.id`, game, rev)
 }

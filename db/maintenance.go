@@ -134,7 +134,12 @@ func (s *Store) integrity(ctx context.Context) (string, error) {
 }
 
 func (s *Store) matchIDs(ctx context.Context) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT id FROM matches ORDER BY created_at, id`)
+	return s.queryIDs(ctx, `SELECT id FROM matches ORDER BY created_at, id`)
+}
+
+// queryIDs runs a query on the read pool whose rows are one ID each.
+func (s *Store) queryIDs(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, s.d.rebind(query), args...)
 	if err != nil {
 		return nil, err
 	}
