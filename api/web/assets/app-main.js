@@ -440,8 +440,10 @@ function tableApp() {
     // token in the Authorization header, never in the URL).
     openStream(id) {
       if (!window.MotamedStream || !window.ReadableStream) return;
-      let stream = null;
-      stream = window.MotamedStream('/v1/matches/' + encodeURIComponent(id) + '/stream', {
+      // The handle this.stream keeps is wrapped by Alpine's reactivity, so
+      // whether this stream is still the screen's is a flag of its own.
+      let current = true;
+      const stream = window.MotamedStream('/v1/matches/' + encodeURIComponent(id) + '/stream', {
         token: this.token,
         on: {
           match: (d) => {
@@ -458,12 +460,12 @@ function tableApp() {
         // <body data-stream="open"> says the server follows the match for
         // this page: an event recorded from now on reaches it.
         state: (st) => {
-          if (!stream || this.stream !== stream) return;
+          if (!current) return;
           if (st === 'live') document.body.dataset.stream = 'open';
           else delete document.body.dataset.stream;
         },
       });
-      this.stream = stream;
+      this.stream = { close: () => { current = false; stream.close(); } };
     },
     closeStream() {
       delete document.body.dataset.stream;
