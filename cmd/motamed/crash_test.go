@@ -109,10 +109,7 @@ func TestCrashLosesNoAcknowledgedEvent(t *testing.T) {
 		t.Skip("crash test skipped in -short mode")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "motamed")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildMotamed(t, dir)
 	srv := &crashServer{t: t, bin: bin, db: filepath.Join(dir, "crash.db"), addr: freeAddr(t), token: "crash-test-admin-token-0123456789"}
 	srv.start()
 	defer func() {
@@ -122,16 +119,7 @@ func TestCrashLosesNoAcknowledgedEvent(t *testing.T) {
 	}()
 
 	// Players, before the chaos.
-	var players []string
-	for _, name := range []string{"Sara", "رضا", "Kian"} {
-		code, body, err := srv.post("/v1/players", "", map[string]any{"name": name})
-		if err != nil || code != 201 {
-			t.Fatalf("player: %d %v %s", code, err, body)
-		}
-		var p struct{ ID string }
-		_ = json.Unmarshal(body, &p)
-		players = append(players, p.ID)
-	}
+	players := srv.addPlayers("Sara", "رضا", "Kian")
 	const writers = 8
 	script := wizardLog(players)
 	var mu sync.Mutex
@@ -274,4 +262,20 @@ func freeAddr(t *testing.T) string {
 	}
 	defer ln.Close()
 	return ln.Addr().String()
+}
+
+// addPlayers creates the named players and returns their IDs.
+func (s *crashServer) addPlayers(names ...string) []string {
+	s.t.Helper()
+	var ids []string
+	for _, name := range names {
+		code, body, err := s.post("/v1/players", "", map[string]any{"name": name})
+		if err != nil || code != 201 {
+			s.t.Fatalf("player: %d %v %s", code, err, body)
+		}
+		var p struct{ ID string }
+		_ = json.Unmarshal(body, &p)
+		ids = append(ids, p.ID)
+	}
+	return ids
 }

@@ -104,16 +104,7 @@ func TestRestoreRefusedWhileServing(t *testing.T) {
 			srv.kill()
 		}
 	}()
-	var players []string
-	for _, name := range []string{"Sara", "Reza", "Kian"} {
-		code, body, err := srv.post("/v1/players", "", map[string]any{"name": name})
-		if err != nil || code != 201 {
-			t.Fatalf("player: %d %v %s", code, err, body)
-		}
-		var p struct{ ID string }
-		_ = json.Unmarshal(body, &p)
-		players = append(players, p.ID)
-	}
+	players := srv.addPlayers("Sara", "Reza", "Kian")
 	code, body, err := srv.post("/v1/matches", "", map[string]any{"game": "wizard", "players": players})
 	if err != nil || code != 201 {
 		t.Fatalf("match: %d %v %s", code, err, body)
