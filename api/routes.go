@@ -63,6 +63,7 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/matches/:id", s.matchPage},
 		{http.MethodGet, "/leagues/:id", s.leaguePage},
 		{http.MethodGet, "/assets/*", s.asset},
+		{http.MethodGet, "/assets/rules.wasm", s.rulesModule},
 		{http.MethodPost, "/v1/qr", s.qrCode},
 		{http.MethodGet, "/leagues/:id/tables", s.tablesPage},
 		{http.MethodGet, "/leagues/:id/rotation", s.rotationPage},
