@@ -65,6 +65,8 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/leagues/:id", s.leaguePage},
 		{http.MethodGet, "/assets/*", s.asset},
 		{http.MethodGet, "/assets/rules.wasm", s.rulesModule},
+		{http.MethodGet, "/sw.js", s.serviceWorker},
+		{http.MethodGet, "/manifest.webmanifest", s.webManifest},
 		{http.MethodPost, "/v1/qr", s.qrCode},
 		{http.MethodGet, "/leagues/:id/tables", s.tablesPage},
 		{http.MethodGet, "/leagues/:id/rotation", s.rotationPage},

@@ -14,6 +14,7 @@ import { yatukScreen } from './app-yatuk.js';
 import { wazabiScreen } from './app-wazabi.js';
 import { sheetScreen } from './app-sheet.js';
 import { defineScreen } from './app-define.js';
+import { pocketReferee } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -98,6 +99,8 @@ function tableApp() {
       document.documentElement.lang = this.lang;
       document.documentElement.dir = this.lang === 'fa' ? 'rtl' : 'ltr';
       document.title = this.t('app');
+      const mf = document.getElementById('manifest');
+      if (mf) mf.setAttribute('href', '/manifest.webmanifest?lang=' + this.lang);
     },
     gameName(g) {
       if (!g) return '';
@@ -188,6 +191,7 @@ function tableApp() {
       this.ruleShown = null;
       this.log = [];
       this.editing = { open: false, seq: 0, type: '', fields: [] };
+      this.pocketClose();
     },
     // loadGames reads the games once, and again when asked (fresh) or when
     // a match is of a game defined since (a new score sheet).
@@ -384,10 +388,11 @@ function tableApp() {
       this.matchError = '';
       await this.loadGames();
       try {
-        const m = await this.api.get('/v1/matches/' + encodeURIComponent(id));
+        const m = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(id)));
         if (!this.gameOf(m.game).id) await this.loadGames(true);
         this.match = m;
         this.openStream(id);
+        this.pocketOpen();
       } catch (e) {
         this.matchError = e instanceof Problem && e.status === 404 ? this.t('not_found') : e.message;
       }
@@ -396,7 +401,9 @@ function tableApp() {
       if (!this.match) return;
       if (this.remote) this.notes = []; // another phone's event came after the one they were on
       this.remote = null;
-      try { this.match = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id)); } catch { /* kept */ }
+      try { this.match = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id))); } catch { /* kept */ }
+      if (this.match && this.queue.some((q) => q.match === this.match.id && q.local)) this.pocketClose();
+      this.pocketOpen();
     },
     st() { return (this.match && this.match.state) || {}; },
     players() { return (this.match && this.match.players) || []; },
@@ -532,7 +539,10 @@ function tableApp() {
       if (!this.match) return Promise.resolve(false);
       const waiting = this.waitingFor(this.match.id);
       this.refusal = null;
+      let checked = null; // while offline, the phone's referee checks it first
+      try { checked = this.pocketCheck(item); } catch (e) { this.showRefusal(e); return Promise.resolve(false); }
       const q = Object.assign({ key: newKey(), match: this.match.id, base: this.match.version + waiting, status: 'waiting' }, item);
+      if (checked) { q.local = true; this.pocketShow(checked); }
       this.queue.push(q);
       saveQueue(this.queue);
       return new Promise((resolve) => {
@@ -540,6 +550,17 @@ function tableApp() {
         this.resolvers[q.key] = resolve;
         this.flush().then(() => {
           if (this.queue.some((x) => x.key === q.key && x.status === 'waiting')) {
+            if (!q.local && this.waitingHere().every((x) => x === q || x.local)) {
+              // the network went as it was sent: the phone's referee checks it
+              try {
+                checked = this.pocketCheck(q);
+                if (checked) { q.local = true; this.pocketShow(checked); saveQueue(this.queue); }
+              } catch (e) {
+                this.discard(q.key);
+                this.showRefusal(e);
+                return;
+              }
+            }
             delete this.resolvers[q.key];
             resolve('queued');
           }
@@ -580,6 +601,7 @@ function tableApp() {
             q.status = 'refused';
             q.problem = e instanceof Problem ? { status: e.status, body: e.body } : { status: 0, body: { detail: String(e) } };
             saveQueue(this.queue);
+            if (q.local && e instanceof Problem) await this.pocketRebuild(); // the server wins
             if (this.match && q.match === this.match.id) {
               this.showRefusal(e);
               if (e instanceof Problem && e.status === 412) this.remote = { version: -1, event: null };
@@ -597,8 +619,9 @@ function tableApp() {
               // the version the server is at now, before the reload
               // answers, so a tap meanwhile is sent against it
               this.match.version = r.match.version;
+              this.pocketClose();
               await this.refresh();
-            }
+            } else this.pocketSent(q, r);
           }
           this.settle(q.key, true);
         }
@@ -625,6 +648,7 @@ function tableApp() {
       const [gone] = this.queue.splice(i, 1);
       for (const q of this.queue.slice(i)) if (q.match === gone.match) q.base -= 1;
       saveQueue(this.queue);
+      if (gone.local) { this.pocketClose(); this.pocketOpen(); } // the screen without it
       this.refusal = null;
       this.settle(key, false);
       this.flush();
@@ -737,7 +761,7 @@ function tableApp() {
   };
 }
 
-Alpine.data('tableApp', tableApp);
+Alpine.data('tableApp', () => Object.assign(tableApp(), pocketReferee()));
 Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
 Alpine.data('silver', silverScreen);
