@@ -69,6 +69,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "CreateMatchRequest", "POST /v1/matches"},
 	{".", "UpdateMatchRequest", "PATCH /v1/matches/{id}"},
 	{".", "AppendEventRequest", "POST /v1/matches/{id}/events"},
+	{".", "CorrectionsRequest", "POST /v1/matches/{id}/corrections"},
 	{".", "CreateTokenRequest", "POST /v1/tokens"},
 	{".", "QRRequest", "POST /v1/qr"},
 }
