@@ -47,6 +47,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "BGGPlay", "BGGPlay"},
 	{".", "BGStatsExport", "BGStatsExport"},
 	{"../rules", "Result", "Result"},
+	{"../rules", "View", "MatchView"},
 	{"../scoring", "HistoryPoint", "HistoryPoint"},
 	{"../rules/sheet", "Definition", "SheetDefinition"},
 	{".", "MeResponse", "GET /v1/me 200"},
