@@ -174,6 +174,7 @@ export function pocketReferee() {
       m.next = v.next;
       m.result = v.result;
       m.status = v.status;
+      if (v.view) m.view = v.view;
       m.scores = Object.assign({}, m.scores, { totals: v.scores.totals, rounds: v.scores.rounds });
       this.notes = (v.notes || []).map((n) => Object.assign({}, n));
     },
