@@ -69,7 +69,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "UpdateMatchRequest", "PATCH /v1/matches/{id}"},
 	{".", "AppendEventRequest", "POST /v1/matches/{id}/events"},
 	{".", "CreateTokenRequest", "POST /v1/tokens"},
-	{".", "QRRequest", "POST /v1/qr"},
+	{"web", "QRRequest", "POST /v1/qr"},
 }
 
 // TestDTOsMatchContract reads the Go types of the API's bodies with swag's
