@@ -47,6 +47,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "BGGPlay", "BGGPlay"},
 	{".", "BGStatsExport", "BGStatsExport"},
 	{"../rules", "Result", "Result"},
+	{"../rules", "View", "MatchView"},
 	{"../scoring", "HistoryPoint", "HistoryPoint"},
 	{"../rules/sheet", "Definition", "SheetDefinition"},
 	{".", "MeResponse", "GET /v1/me 200"},
@@ -68,6 +69,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "CreateMatchRequest", "POST /v1/matches"},
 	{".", "UpdateMatchRequest", "PATCH /v1/matches/{id}"},
 	{".", "AppendEventRequest", "POST /v1/matches/{id}/events"},
+	{".", "CorrectionsRequest", "POST /v1/matches/{id}/corrections"},
 	{".", "CreateTokenRequest", "POST /v1/tokens"},
 	{"web", "QRRequest", "POST /v1/qr"},
 }

@@ -63,6 +63,7 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/v1/matches/:id/redo", s.redo},
 		{http.MethodPut, "/v1/matches/:id/events/:seq", s.replaceEvent},
 		{http.MethodPost, "/v1/matches/:id/events/:seq/void", s.voidEvent},
+		{http.MethodPost, "/v1/matches/:id/corrections", s.correctAll},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
 		{http.MethodGet, "/v1/leagues/:id/export", s.exportLeague},
 		{http.MethodPost, "/v1/leagues/:id/import", s.importLeague},

@@ -38,6 +38,8 @@ type Corrector interface {
 	Replace(ctx context.Context, matchID string, seq int64, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
 	Void(ctx context.Context, matchID string, seq int64, opt db.AppendOptions) (*db.Appended, error)
 	Redo(ctx context.Context, matchID string, opt db.AppendOptions) (*db.Appended, error)
+	CorrectAll(ctx context.Context, matchID string, items []db.Correction, opt db.AppendOptions) (*db.Appended, error)
+	PreviewCorrections(ctx context.Context, matchID string, items []db.Correction) (*db.Appended, error)
 	UpdateMatch(ctx context.Context, matchID string, ch db.MatchChange, opt db.AppendOptions) (*db.Appended, error)
 }
 

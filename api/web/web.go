@@ -73,6 +73,7 @@ func Routes(d Deps) []Route {
 		{http.MethodGet, "/leagues/:id/tables", s.tablesPage},
 		{http.MethodGet, "/leagues/:id/rotation", s.rotationPage},
 		{http.MethodGet, "/assets/*", s.asset},
+		{http.MethodGet, "/assets/rules.wasm", s.rulesModule},
 		{http.MethodPost, "/v1/qr", s.qrCode},
 	}
 }
