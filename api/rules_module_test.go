@@ -7,6 +7,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/motamed/motamed/api/web"
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/all"
 	"github.com/motamed/motamed/rules/bridge"
@@ -16,7 +17,7 @@ import (
 // to a browser, and plain to a client that takes no gzip.
 func TestRulesModuleIsServedCompressed(t *testing.T) {
 	s := newTestServer(t, all.Registry().All()...)
-	r := s.do("GET", "/assets/rules.wasm?v="+assetVersion, nil, "Accept-Encoding", "gzip, deflate, br")
+	r := s.do("GET", "/assets/rules.wasm?v="+web.AssetVersion(), nil, "Accept-Encoding", "gzip, deflate, br")
 	if r.status != 200 || r.header.Get("Content-Encoding") != "gzip" || r.header.Get("Content-Type") != "application/wasm" {
 		t.Fatalf("status %d, headers %v", r.status, r.header)
 	}
@@ -39,7 +40,7 @@ func TestRulesModuleIsServedCompressed(t *testing.T) {
 	if r.status != 200 || r.header.Get("Content-Encoding") != "" || !bytes.Equal(r.body, plain) {
 		t.Fatalf("plain: status %d, %d bytes, headers %v", r.status, len(r.body), r.header)
 	}
-	if r := s.do("GET", "/assets/wasm_exec.js?v="+assetVersion, nil); r.status != 200 || !bytes.Contains(r.body, []byte("Go")) {
+	if r := s.do("GET", "/assets/wasm_exec.js?v="+web.AssetVersion(), nil); r.status != 200 || !bytes.Contains(r.body, []byte("Go")) {
 		t.Fatalf("wasm_exec.js: %d", r.status)
 	}
 }
@@ -130,11 +131,11 @@ func asJSON(t *testing.T, v any) string {
 // asset of it; the manifest speaks both languages.
 func TestAppShellWorkerAndManifest(t *testing.T) {
 	s := newTestServer(t)
-	r := s.do("GET", "/sw.js?v="+assetVersion, nil)
-	if r.status != 200 || !bytes.Contains(r.body, []byte(`const VERSION = "`+assetVersion+`";`)) {
+	r := s.do("GET", "/sw.js?v="+web.AssetVersion(), nil)
+	if r.status != 200 || !bytes.Contains(r.body, []byte(`const VERSION = "`+web.AssetVersion()+`";`)) {
 		t.Fatalf("sw.js: %d %s", r.status, r.body)
 	}
-	for _, f := range []string{`"/"`, `"/assets/app-main.js?v=` + assetVersion + `"`, `"/assets/rules.wasm?v=` + assetVersion + `"`, `"/assets/wasm_exec.js?v=` + assetVersion + `"`} {
+	for _, f := range []string{`"/"`, `"/assets/app-main.js?v=` + web.AssetVersion() + `"`, `"/assets/rules.wasm?v=` + web.AssetVersion() + `"`, `"/assets/wasm_exec.js?v=` + web.AssetVersion() + `"`} {
 		if !bytes.Contains(r.body, []byte(f)) {
 			t.Errorf("sw.js does not keep %s", f)
 		}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"encoding/json"
@@ -19,7 +19,7 @@ import (
 
 // serviceWorker serves the service worker, its version and the files it
 // keeps written in.
-func (s *Server) serviceWorker(c echo.Context) error {
+func (s *pages) serviceWorker(c echo.Context) error {
 	files := []string{"/"}
 	_ = fs.WalkDir(assetFS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || p == rulesModuleFile || p == "sw.js" {
@@ -45,7 +45,7 @@ func (s *Server) serviceWorker(c echo.Context) error {
 }
 
 // webManifest is the app's manifest in English or Persian (?lang=fa).
-func (s *Server) webManifest(c echo.Context) error {
+func (s *pages) webManifest(c echo.Context) error {
 	m := map[string]any{
 		"id": "/", "start_url": "/", "scope": "/", "display": "standalone",
 		"background_color": "#ffffff", "theme_color": "#0f6e5a",
