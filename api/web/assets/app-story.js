@@ -183,13 +183,15 @@ export function storyOf(match, game, lang) {
         notes.push(t(by && by.type === 'undo' ? 'st_undone_at' : 'st_voided_at', { t: time(by ? by.created_at : now.created_at) }));
       }
       const title = groupOf(now);
-      if (now.type === 'round_started' && !(now.data || {}).round) {
-        round += 1;
-        now = Object.assign({}, now, { data: Object.assign({ round }, now.data) });
-      } else if (now.type === 'round_started') round = now.data.round;
+      // a round's number, when the event does not carry it, is its place
+      let told = now.data;
+      if (now.type === 'round_started') {
+        round = (now.data || {}).round || round + 1;
+        told = Object.assign({ round }, now.data);
+      }
       let g = groups[groups.length - 1];
       if (!g || g.title !== title) { g = { title, key: 'g' + e.seq, lines: [] }; groups.push(g); }
-      g.lines.push({ seq: now.seq, first: e.seq, type: now.type, data: now.data, line: describe(now.type, now.data), struck, note: notes.join(' · '), fixable: !struck });
+      g.lines.push({ seq: now.seq, first: e.seq, type: now.type, data: now.data, line: describe(now.type, told), struck, note: notes.join(' · '), fixable: !struck });
     }
     return groups;
   }
