@@ -2,6 +2,7 @@ package api
 
 import (
 	"testing"
+	"time"
 )
 
 // A token's last use is listed once it is used, a token may be renamed by
@@ -73,4 +74,33 @@ func TestParsePublicURL(t *testing.T) {
 			t.Errorf("%q was accepted", bad)
 		}
 	}
+}
+
+// The play log: a finished match's summary carries each player's place,
+// and the list is bounded by day; a malformed day changes nothing.
+func TestMatchListShowsPlacesAndFiltersByDay(t *testing.T) {
+	w := newAuthzWorld(t)
+	s := w.s
+	finished := w.finishedMatchA(t)
+	it := s.must(t, 200, "GET", "/v1/matches?status=finished", nil)["items"].([]any)[0].(map[string]any)
+	if it["id"] != finished {
+		t.Fatalf("finished: %v", it)
+	}
+	places := map[any]any{}
+	for _, p := range it["players"].([]any) {
+		places[p.(map[string]any)["id"]] = p.(map[string]any)["place"]
+	}
+	if places[w.player] != 1.0 {
+		t.Fatalf("places %v", places)
+	}
+	today := time.Now().UTC().Format(time.DateOnly)
+	tomorrow := time.Now().UTC().AddDate(0, 0, 1).Format(time.DateOnly)
+	if got := walk(t, s, "/v1/matches?status=finished&from="+today+"&to="+today, "", nil); !contains(got, finished) {
+		t.Fatalf("today's matches: %v", got)
+	}
+	if got := walk(t, s, "/v1/matches?from="+tomorrow, "", nil); len(got) != 0 {
+		t.Fatalf("tomorrow's matches: %v", got)
+	}
+	s.must(t, 400, "GET", "/v1/matches?from=yesterday", nil)
+	s.must(t, 400, "GET", "/v1/matches?from="+tomorrow+"&to="+today, nil)
 }
