@@ -6,7 +6,7 @@
 // and the referee answer.
 import Alpine from './alpinejs-csp-3.17.4.esm.min.js';
 import { client, loadQueue, saveQueue, newKey, Problem, Offline, idle } from './app-api.js';
-import { digits, parseNumber, deviceLang, word, hasWord } from './app-i18n.js';
+import { digits, parseNumber, deviceLang, word, hasWord, FA_SEP, numberFields, renumberFields } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
 import { silverScreen } from './app-silver.js';
@@ -14,6 +14,8 @@ import { yatukScreen } from './app-yatuk.js';
 import { wazabiScreen } from './app-wazabi.js';
 import { sheetScreen } from './app-sheet.js';
 import { defineScreen } from './app-define.js';
+import { storyOf } from './app-story.js';
+import { fixer } from './app-fix.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -43,7 +45,9 @@ function tableApp() {
     remote: null,
     ruleShown: null,
     log: [],
-    editing: { open: false, seq: 0, type: '', fields: [] },
+    chapters: [],
+    toast: null,
+    undoEv: null,
     stream: null,
     flushing: null,
 
@@ -61,6 +65,7 @@ function tableApp() {
       window.addEventListener('online', () => { this.online = true; this.flush(); });
       window.addEventListener('offline', () => { this.online = false; });
       setInterval(() => { if (this.waitingCount() > 0 && !this.sending) this.flush(); }, 2000);
+      this.listenFix();
       this.loadMe().then(() => this.go());
       this.flush();
     },
@@ -73,19 +78,29 @@ function tableApp() {
     // ---- words and numbers
     t(key, vars) {
       const v = {};
-      for (const [k, x] of Object.entries(vars || {})) v[k] = typeof x === 'number' ? digits(this.lang, x) : x;
-      return word(this.lang, key, v);
+      let count;
+      for (const [k, x] of Object.entries(vars || {})) {
+        if (typeof x === 'number' && (count === undefined || k === 'n')) count = x;
+        v[k] = typeof x === 'number' ? digits(this.lang, x) : x;
+      }
+      return word(this.lang, key, v, count);
     },
     n(x) { return digits(this.lang, x); },
-    // text shows a server's sentence in the page's digits.
-    text(s) { return digits(this.lang, s); },
-    // named shows a referee's sentence that names players by ID with their
-    // names (as entered) instead.
-    named(s) {
-      let out = this.text(s);
-      for (const p of this.players()) out = out.split(this.text(p.id)).join(p.name);
-      return out;
+    // sep separates the parts of a line: "·" in English; in Persian a comma,
+    // since a middle dot beside Persian digits reads as a zero (۰).
+    sep() { return this.lang === 'fa' ? FA_SEP : ' · '; },
+    // text shows a server's sentence as a player reads it: in the page's
+    // digits, and with the players it names by ID (the referee's questions
+    // and the shape checks know only IDs) named by their names as entered.
+    // It is the one place where IDs become names.
+    text(s) {
+      s = s === null || s === undefined ? '' : String(s);
+      const people = this.players().concat((this.nm && this.nm.seats) || []).filter((p) => p.id && p.name);
+      if (!people.length || !/pl_/.test(s)) return digits(this.lang, s);
+      const names = new Map(people.map((p) => [p.id, p.name]));
+      return s.split(/(pl_[A-Za-z0-9]+)/).map((part, i) => (i % 2 ? names.get(part) || this.t('a_player') : digits(this.lang, part))).join('');
     },
+    named(s) { return this.text(s); },
     toggleLang() {
       this.lang = this.lang === 'fa' ? 'en' : 'fa';
       localStorage.setItem('motamed.lang', this.lang);
@@ -97,6 +112,7 @@ function tableApp() {
     applyLang() {
       document.documentElement.lang = this.lang;
       document.documentElement.dir = this.lang === 'fa' ? 'rtl' : 'ltr';
+      renumberFields();
       document.title = this.t('app');
     },
     gameName(g) {
@@ -187,7 +203,10 @@ function tableApp() {
       this.remote = null;
       this.ruleShown = null;
       this.log = [];
-      this.editing = { open: false, seq: 0, type: '', fields: [] };
+      this.chapters = [];
+      this.toast = null;
+      this.undoEv = null;
+      this.closeFix();
     },
     // loadGames reads the games once, and again when asked (fresh) or when
     // a match is of a game defined since (a new score sheet).
@@ -274,7 +293,7 @@ function tableApp() {
       const v = opt.default;
       if (typeof v === 'boolean') return this.t(v ? 'yes' : 'no');
       if (v && typeof v === 'object' && !Array.isArray(v)) {
-        return Object.entries(v).map(([k, x]) => this.optionValue(opt, k) + ' ' + this.n(x)).join(' · ');
+        return Object.entries(v).map(([k, x]) => this.optionValue(opt, k) + ' ' + this.n(x)).join(this.sep());
       }
       return typeof v === 'object' ? this.n(this.optionText(v)) : this.optionValue(opt, String(v));
     },
@@ -346,7 +365,7 @@ function tableApp() {
         if (e instanceof Problem && e.status === 409 && e.body.existing) {
           this.nm.same = e.body.existing;
         } else {
-          this.nm.error = e.message;
+          this.nm.error = e instanceof Problem ? this.problemWords(e) : e.message;
         }
       }
     },
@@ -388,6 +407,7 @@ function tableApp() {
         if (!this.gameOf(m.game).id) await this.loadGames(true);
         this.match = m;
         this.openStream(id);
+        this.learnLast();
       } catch (e) {
         this.matchError = e instanceof Problem && e.status === 404 ? this.t('not_found') : e.message;
       }
@@ -485,19 +505,39 @@ function tableApp() {
       const e = this.remote.event;
       return this.t('other_device') + (e ? ' ' + this.describe(e.type, e.data) : '');
     },
-    // describe is one line for an event: who, what, and its plain values.
-    describe(type, data) {
-      const who = data && data.player ? this.nameOf(data.player) + ': ' : '';
-      const parts = [];
-      for (const [k, v] of Object.entries(data || {})) {
-        if (k === 'player') continue;
-        if (typeof v === 'number') parts.push(k + ' ' + this.n((k === 'delta' && v > 0 ? '+' : '') + v));
-        else if (typeof v === 'string') parts.push(k + ' ' + (this.players().some((p) => p.id === v) ? this.nameOf(v) : v));
-        else if (Array.isArray(v) && v.length && v.every((x) => x && typeof x.name === 'string')) parts.push(k + ' ' + v.map((x) => x.name).join(this.lang === 'fa' ? '، ' : ', '));
-        else if (this.isPlayerNumbers(v)) parts.push(k + ' ' + Object.entries(v).map(([id, x]) => this.nameOf(id) + ' ' + this.n(x)).join(this.lang === 'fa' ? '، ' : ', '));
-        else if (this.isPlayerList(v)) parts.push(k + ' ' + v.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', '));
-      }
-      return who + type + (parts.length ? ' · ' + parts.join(', ') : '');
+    // story tells this match's events in the page's language (app-story.js).
+    story() { return storyOf(this.match, this.match ? this.gameOf(this.match.game) : null, this.lang); },
+    // describe is one event as a sentence, with names and the game's words.
+    describe(type, data) { return this.story().describe(type, data); },
+    // time is a moment of today's match as a clock shows it.
+    time(iso) {
+      const d = new Date(iso);
+      if (isNaN(d)) return '';
+      return this.n(String(d.getHours()).padStart(2, '0') + ':' + String(d.getMinutes()).padStart(2, '0'));
+    },
+    // ---- feedback where the finger is: a toast inside the viewport,
+    // announced (aria-live), that never takes a tap from what is under it
+    say(text, kind) {
+      if (!text) return;
+      const id = (this.toast && this.toast.id || 0) + 1;
+      this.toast = { id, text, kind: kind || 'info' };
+      clearTimeout(this.toastTimer);
+      this.toastTimer = setTimeout(() => { if (this.toast && this.toast.id === id) this.toast = null; }, kind === 'refusal' ? 12000 : 6000);
+    },
+    toastText() { return (this.toast && this.toast.text) || ''; },
+    toastKind() { return 'toast ' + ((this.toast && this.toast.kind) || ''); },
+    // undoWhat is what Undo would take back, in words.
+    undoWhat() { return this.undoEv ? this.describe(this.undoEv.type, this.undoEv.data) : ''; },
+    // learnLast reads what Undo would take back: the latest event in force.
+    async learnLast() {
+      if (!this.match) return;
+      const id = this.match.id;
+      try {
+        const evs = await this.eventsInForce();
+        if (!this.match || this.match.id !== id) return;
+        const last = evs[evs.length - 1];
+        this.undoEv = last ? { type: last.type, data: last.data } : null;
+      } catch { this.undoEv = null; }
     },
     // isPlayerNumbers: v is a number for each of some players (a score
     // sheet's row, a roll of W per player).
@@ -518,15 +558,35 @@ function tableApp() {
     },
     waitingCount() { return this.queue.filter((q) => q.status !== 'refused').length; },
     waitingHere() { return this.match ? this.queue.filter((q) => q.match === this.match.id) : []; },
-    queueLabel(q) { return this.describe(q.type || q.kind, q.data || {}); },
+    queueLabel(q) {
+      if (q.kind === 'event' || q.kind === 'put') return this.describe(q.type, q.data || {});
+      return this.t(q.kind === 'batch' ? 'fx_batch' : q.kind === 'void' ? 'void' : q.kind);
+    },
     /**
      * send records an event: it is queued with its Idempotency-Key and
      * If-Match and sent in order. It resolves true once recorded, 'queued'
      * when it waits for the network, false when refused (the refusal shown).
      */
     send(type, data) { return this.enqueue({ kind: 'event', type, data }); },
-    undo() { return this.enqueue({ kind: 'undo' }); },
-    redo() { return this.enqueue({ kind: 'redo' }); },
+    async undo() {
+      const what = this.undoWhat();
+      const ok = await this.enqueue({ kind: 'undo' });
+      if (ok === true) {
+        this.say(what ? this.t('st_did_undo', { s: what }) : this.t('undo'), 'done');
+        await this.learnLast();
+        if (this.tabIs('events')) this.openEvents();
+      }
+      return ok;
+    },
+    async redo() {
+      const ok = await this.enqueue({ kind: 'redo' });
+      if (ok === true) {
+        await this.learnLast();
+        this.say(this.t('st_did_redo', { s: this.undoWhat() }), 'done');
+        if (this.tabIs('events')) this.openEvents();
+      }
+      return ok;
+    },
     correct(seq, type, data) { return this.enqueue({ kind: 'put', seq, type, data }); },
     enqueue(item) {
       if (!this.match) return Promise.resolve(false);
@@ -589,7 +649,12 @@ function tableApp() {
           }
           this.online = true;
           // the notes are on the event just recorded, shown only on its match
-          if (this.match && q.match === this.match.id) this.notes = (r && r.event && r.event.notes) || [];
+          if (this.match && q.match === this.match.id) {
+            this.notes = (r && r.event && r.event.notes) || [];
+            if (this.notes.length) this.say(this.notes.map((x) => x.rule + ' ' + this.named(x.message)).join(this.sep()), 'note');
+            if (q.kind === 'event') this.undoEv = { type: q.type, data: q.data };
+            else if (q.kind !== 'undo' && q.kind !== 'redo') this.learnLast();
+          }
           this.queue.shift();
           saveQueue(this.queue);
           if (this.match && q.match === this.match.id && r && r.match) {
@@ -616,6 +681,7 @@ function tableApp() {
       else if (q.kind === 'redo') res = await this.api.post(base + '/redo', undefined, h);
       else if (q.kind === 'put') res = await this.api.put(base + '/events/' + q.seq, { type: q.type, data: q.data }, h);
       else if (q.kind === 'void') res = await this.api.post(base + '/events/' + q.seq + '/void', undefined, h);
+      else if (q.kind === 'batch') res = await this.api.post(base + '/corrections', { corrections: q.corrections }, h);
       const d = res.data || {};
       return d.match ? d : { match: d };
     },
@@ -641,16 +707,59 @@ function tableApp() {
 
     // ---- refusals and rules
     showRefusal(e) {
-      if (!(e instanceof Problem)) { this.refusal = { title: this.t('error'), detail: this.t('send_failed'), violations: [] }; return; }
+      this.refusal = this.refusalOf(e);
+      const why = (this.refusal.violations.length ? this.refusal.violations.map((v) => v.rule + ' ' + this.named(v.message)) : [this.text(this.refusal.detail)]).join(this.sep());
+      this.say(this.refusal.title + ': ' + why, 'refusal');
+    },
+    // refusalOf is what the app shows of a refusal: the problem's machine
+    // fields (a version, a field's path) are for programs, a player reads
+    // what happened in words.
+    refusalOf(e) {
+      if (!(e instanceof Problem)) return { title: this.t('error'), detail: this.t('send_failed'), violations: [] };
       const b = e.body || {};
-      this.refusal = {
+      const fields = b.errors || b.fields || [];
+      const r = {
         title: b.title || this.t('refused_title'),
         detail: b.detail || '',
         violations: b.violations || [],
-        fields: b.errors || b.fields || [],
+        fields,
         breaksAt: b.breaks_at || null,
         status: e.status,
       };
+      if (e.status === 412) Object.assign(r, { title: this.t('stale_title'), detail: this.t('stale_version') });
+      else if (fields.length && !r.violations.length) {
+        Object.assign(r, { title: this.t('input_title'), detail: fields.map((x) => this.fieldSentence(x)).join(' ') });
+      }
+      return r;
+    },
+    // problemWords is a refusal in one line of words.
+    problemWords(e) {
+      const r = this.refusalOf(e);
+      return r.violations.length ? r.violations.map((v) => this.text(v.message)).join(' ') : this.text(r.detail || r.title);
+    },
+    // fieldSentence is a field the server could not take, as a sentence: its
+    // message, after the thing it is about when the message does not say.
+    fieldSentence(x) {
+      const msg = String((x && x.message) || '').trim();
+      const full = /^[^a-z]/.test(msg) || /^(pl_|[0-9])/.test(msg);
+      const end = /[.!?]$/.test(msg) ? '' : '.';
+      return (full ? this.text(msg) : this.fieldWords((x && x.field) || '') + ' ' + this.text(msg)) + end;
+    },
+    // fieldWords names a field's path in words: players by name, list
+    // positions counted from 1, names as words rather than keys.
+    fieldWords(path) {
+      const parts = String(path).split(/[.[\]]+/).filter((p) => p && p !== 'data');
+      const opts = (this.gameInfo && this.gameInfo.options) || [];
+      const opt = parts[0] === 'options' && opts.find((o) => o.name === parts[1]);
+      if (opt) parts.splice(0, 2, '');
+      const out = parts.map((p) => {
+        if (p === '') return this.optionLabel(opt);
+        if (/^pl_/.test(p)) return this.nameOf(p);
+        if (/^[0-9]+$/.test(p)) return this.t('item_n', { n: Number(p) + 1 });
+        return hasWord('field_' + p) ? this.t('field_' + p) : p.replace(/_/g, ' ');
+      });
+      const s = out.join(this.sep());
+      return s ? s.charAt(0).toUpperCase() + s.slice(1) + ':' : '';
     },
     async showRule(id) {
       try {
@@ -694,49 +803,26 @@ function tableApp() {
     // ---- the events tab: every event in force, each fixable or voidable
     async openEvents() {
       this.tab = 'events';
-      this.editing = { open: false, seq: 0, type: '', fields: [] };
-      try { this.log = (await this.eventsInForce()).reverse(); } catch (e) { this.log = []; this.showRefusal(e); }
+      try {
+        const r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events');
+        this.chapters = this.story().chapters(r.items || r.events || [], (iso) => this.time(iso));
+      } catch (e) { this.chapters = []; this.showRefusal(e); }
     },
-    eventLine(e) { return this.n(e.place) + '. ' + this.describe(e.type, e.data || {}); },
-    // editEvent opens a form of the event's plain fields (numbers, names,
-    // text, yes/no, a number for each player, each name of a list of
-    // players such as the players dice went to); other lists and objects
-    // stay as they are.
-    editEvent(e) {
-      const fields = [];
-      for (const [k, v] of Object.entries(e.data || {})) {
-        if (this.isPlayerNumbers(v)) {
-          for (const [id, x] of Object.entries(v)) fields.push({ key: k + '-' + id, label: k + ': ' + this.nameOf(id), path: [k, id], kind: 'number', value: String(x) });
-        } else if (typeof v === 'number') fields.push({ key: k, kind: 'number', value: String(v) });
-        else if (typeof v === 'boolean') fields.push({ key: k, kind: 'bool', value: v ? 'true' : 'false' });
-        else if (typeof v === 'string') fields.push({ key: k, kind: this.players().some((p) => p.id === v) ? 'player' : 'text', value: v });
-        else if (this.isPlayerList(v)) v.forEach((id, i) => fields.push({ key: k + '-' + (i + 1), path: [k, i], kind: 'player', value: id }));
-      }
-      this.editing = { open: true, seq: e.seq, type: e.type, data: e.data, fields };
-    },
-    fieldIs(f, kind) { return f.kind === kind; },
+    lineClass(l) { return l.struck ? 'struck' : ''; },
     isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
-    async saveEdit() {
-      const data = JSON.parse(JSON.stringify(this.editing.data || {}));
-      for (const f of this.editing.fields) {
-        const set = (v) => { if (f.path) data[f.path[0]][f.path[1]] = v; else data[f.key] = v; };
-        if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) set(v); } else if (f.kind === 'bool') set(f.value === 'true');
-        else set(f.value);
-      }
-      const ok = await this.correct(this.editing.seq, this.editing.type, data);
-      if (ok === true) this.openEvents();
-    },
     async voidEvent(seq) {
       const ok = await this.enqueue({ kind: 'void', seq });
       if (ok === true) this.openEvents();
     },
-    cancelEdit() { this.editing = { open: false, seq: 0, type: '', fields: [] }; },
+
+    ...fixer(),
 
     setTab(t) { this.tab = t; },
     tabIs(t) { return this.tab === t; },
   };
 }
 
+numberFields();
 Alpine.data('tableApp', tableApp);
 Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
