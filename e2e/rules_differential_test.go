@@ -332,4 +332,3 @@ func avg(xs []float64) float64 {
 	}
 	return s / float64(len(xs))
 }
-
