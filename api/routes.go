@@ -55,6 +55,7 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/v1/matches/:id/events/:seq/void", s.voidEvent},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
 		{http.MethodGet, "/v1/leagues/:id/export", s.exportLeague},
+		{http.MethodPost, historyRoute, s.importHistory},
 		{http.MethodPost, "/v1/leagues/:id/import", s.importLeague},
 
 		// Live streams (server-sent events) and the pages that show them.
