@@ -6,7 +6,7 @@
 // and the referee answer.
 import Alpine from './alpinejs-csp-3.17.4.esm.min.js';
 import { client, loadQueue, saveQueue, newKey, Problem, Offline, idle } from './app-api.js';
-import { digits, parseNumber, deviceLang, word, hasWord } from './app-i18n.js';
+import { digits, parseNumber, deviceLang, word, hasWord, FA_SEP, numberFields, renumberFields } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
 import { silverScreen } from './app-silver.js';
@@ -78,19 +78,29 @@ function tableApp() {
     // ---- words and numbers
     t(key, vars) {
       const v = {};
-      for (const [k, x] of Object.entries(vars || {})) v[k] = typeof x === 'number' ? digits(this.lang, x) : x;
-      return word(this.lang, key, v);
+      let count;
+      for (const [k, x] of Object.entries(vars || {})) {
+        if (typeof x === 'number' && (count === undefined || k === 'n')) count = x;
+        v[k] = typeof x === 'number' ? digits(this.lang, x) : x;
+      }
+      return word(this.lang, key, v, count);
     },
     n(x) { return digits(this.lang, x); },
-    // text shows a server's sentence in the page's digits.
-    text(s) { return digits(this.lang, s); },
-    // named shows a referee's sentence that names players by ID with their
-    // names (as entered) instead.
-    named(s) {
-      let out = this.text(s);
-      for (const p of this.players()) out = out.split(this.text(p.id)).join(p.name);
-      return out;
+    // sep separates the parts of a line: "·" in English; in Persian a comma,
+    // since a middle dot beside Persian digits reads as a zero (۰).
+    sep() { return this.lang === 'fa' ? FA_SEP : ' · '; },
+    // text shows a server's sentence as a player reads it: in the page's
+    // digits, and with the players it names by ID (the referee's questions
+    // and the shape checks know only IDs) named by their names as entered.
+    // It is the one place where IDs become names.
+    text(s) {
+      s = s === null || s === undefined ? '' : String(s);
+      const people = this.players().concat((this.nm && this.nm.seats) || []).filter((p) => p.id && p.name);
+      if (!people.length || !/pl_/.test(s)) return digits(this.lang, s);
+      const names = new Map(people.map((p) => [p.id, p.name]));
+      return s.split(/(pl_[A-Za-z0-9]+)/).map((part, i) => (i % 2 ? names.get(part) || this.t('a_player') : digits(this.lang, part))).join('');
     },
+    named(s) { return this.text(s); },
     toggleLang() {
       this.lang = this.lang === 'fa' ? 'en' : 'fa';
       localStorage.setItem('motamed.lang', this.lang);
@@ -102,6 +112,7 @@ function tableApp() {
     applyLang() {
       document.documentElement.lang = this.lang;
       document.documentElement.dir = this.lang === 'fa' ? 'rtl' : 'ltr';
+      renumberFields();
       document.title = this.t('app');
     },
     gameName(g) {
@@ -282,7 +293,7 @@ function tableApp() {
       const v = opt.default;
       if (typeof v === 'boolean') return this.t(v ? 'yes' : 'no');
       if (v && typeof v === 'object' && !Array.isArray(v)) {
-        return Object.entries(v).map(([k, x]) => this.optionValue(opt, k) + ' ' + this.n(x)).join(' · ');
+        return Object.entries(v).map(([k, x]) => this.optionValue(opt, k) + ' ' + this.n(x)).join(this.sep());
       }
       return typeof v === 'object' ? this.n(this.optionText(v)) : this.optionValue(opt, String(v));
     },
@@ -354,7 +365,7 @@ function tableApp() {
         if (e instanceof Problem && e.status === 409 && e.body.existing) {
           this.nm.same = e.body.existing;
         } else {
-          this.nm.error = e.message;
+          this.nm.error = e instanceof Problem ? this.problemWords(e) : e.message;
         }
       }
     },
@@ -640,7 +651,7 @@ function tableApp() {
           // the notes are on the event just recorded, shown only on its match
           if (this.match && q.match === this.match.id) {
             this.notes = (r && r.event && r.event.notes) || [];
-            if (this.notes.length) this.say(this.notes.map((x) => x.rule + ' ' + this.named(x.message)).join(' · '), 'note');
+            if (this.notes.length) this.say(this.notes.map((x) => x.rule + ' ' + this.named(x.message)).join(this.sep()), 'note');
             if (q.kind === 'event') this.undoEv = { type: q.type, data: q.data };
             else if (q.kind !== 'undo' && q.kind !== 'redo') this.learnLast();
           }
@@ -696,18 +707,59 @@ function tableApp() {
 
     // ---- refusals and rules
     showRefusal(e) {
-      if (!(e instanceof Problem)) { this.refusal = { title: this.t('error'), detail: this.t('send_failed'), violations: [] }; this.say(this.t('send_failed'), 'refusal'); return; }
+      this.refusal = this.refusalOf(e);
+      const why = (this.refusal.violations.length ? this.refusal.violations.map((v) => v.rule + ' ' + this.named(v.message)) : [this.text(this.refusal.detail)]).join(this.sep());
+      this.say(this.refusal.title + ': ' + why, 'refusal');
+    },
+    // refusalOf is what the app shows of a refusal: the problem's machine
+    // fields (a version, a field's path) are for programs, a player reads
+    // what happened in words.
+    refusalOf(e) {
+      if (!(e instanceof Problem)) return { title: this.t('error'), detail: this.t('send_failed'), violations: [] };
       const b = e.body || {};
-      this.refusal = {
+      const fields = b.errors || b.fields || [];
+      const r = {
         title: b.title || this.t('refused_title'),
         detail: b.detail || '',
         violations: b.violations || [],
-        fields: b.errors || b.fields || [],
+        fields,
         breaksAt: b.breaks_at || null,
         status: e.status,
       };
-      const why = (this.refusal.violations.length ? this.refusal.violations.map((v) => v.rule + ' ' + this.named(v.message)) : [this.text(this.refusal.detail)]).join(' · ');
-      this.say(this.refusal.title + ': ' + why, 'refusal');
+      if (e.status === 412) Object.assign(r, { title: this.t('stale_title'), detail: this.t('stale_version') });
+      else if (fields.length && !r.violations.length) {
+        Object.assign(r, { title: this.t('input_title'), detail: fields.map((x) => this.fieldSentence(x)).join(' ') });
+      }
+      return r;
+    },
+    // problemWords is a refusal in one line of words.
+    problemWords(e) {
+      const r = this.refusalOf(e);
+      return r.violations.length ? r.violations.map((v) => this.text(v.message)).join(' ') : this.text(r.detail || r.title);
+    },
+    // fieldSentence is a field the server could not take, as a sentence: its
+    // message, after the thing it is about when the message does not say.
+    fieldSentence(x) {
+      const msg = String((x && x.message) || '').trim();
+      const full = /^[^a-z]/.test(msg) || /^(pl_|[0-9])/.test(msg);
+      const end = /[.!?]$/.test(msg) ? '' : '.';
+      return (full ? this.text(msg) : this.fieldWords((x && x.field) || '') + ' ' + this.text(msg)) + end;
+    },
+    // fieldWords names a field's path in words: players by name, list
+    // positions counted from 1, names as words rather than keys.
+    fieldWords(path) {
+      const parts = String(path).split(/[.[\]]+/).filter((p) => p && p !== 'data');
+      const opts = (this.gameInfo && this.gameInfo.options) || [];
+      const opt = parts[0] === 'options' && opts.find((o) => o.name === parts[1]);
+      if (opt) parts.splice(0, 2, '');
+      const out = parts.map((p) => {
+        if (p === '') return this.optionLabel(opt);
+        if (/^pl_/.test(p)) return this.nameOf(p);
+        if (/^[0-9]+$/.test(p)) return this.t('item_n', { n: Number(p) + 1 });
+        return hasWord('field_' + p) ? this.t('field_' + p) : p.replace(/_/g, ' ');
+      });
+      const s = out.join(this.sep());
+      return s ? s.charAt(0).toUpperCase() + s.slice(1) + ':' : '';
     },
     async showRule(id) {
       try {
@@ -770,6 +822,7 @@ function tableApp() {
   };
 }
 
+numberFields();
 Alpine.data('tableApp', tableApp);
 Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
