@@ -59,6 +59,8 @@ type Store interface {
 	GetToken(ctx context.Context, id string) (*db.Token, error)
 	ListTokens(ctx context.Context, leagueID string) ([]db.Token, error)
 	RevokeToken(ctx context.Context, id string) error
+	RelabelToken(ctx context.Context, id, label string) (*db.Token, error)
+	TouchToken(ctx context.Context, id string, at time.Time) error
 	CreateMatch(ctx context.Context, nm db.NewMatch) (*db.Match, error)
 	GetMatch(ctx context.Context, id string) (*db.Match, error)
 	Append(ctx context.Context, matchID string, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
@@ -100,6 +102,10 @@ type Config struct {
 	// once with one token and from one client address. 0 means the
 	// defaults (100 and 300); a negative value turns the limit off.
 	StreamsPerToken, StreamsPerAddress int
+	// PublicURL is the address phones reach the server at, which table QR
+	// codes encode ("" when not set: the owner picks one of the listening
+	// addresses). ListenAddr is the address the server listens on.
+	PublicURL, ListenAddr string
 	// Peers, on a database several instances share, carries their changes
 	// between them; nil when this process is the only one.
 	Peers Peers
@@ -122,10 +128,12 @@ type Server struct {
 	rules   *ruleIndex
 	leagues *leagueBook
 	tokens  *tokenCache
-	hub     *hub
-	streams *streamBook
-	peers   Peers
-	outage  *outage
+	// tokenUse paces the writes of tokens' last use.
+	tokenUse *tokenUse
+	hub      *hub
+	streams  *streamBook
+	peers    Peers
+	outage   *outage
 
 	limitByToken, limitByAddr *writeLimiter
 	// writeClock is the write limits' clock: time.Now, or a stopped one in
@@ -163,7 +171,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
 		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
-		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0),
+		tokens: newTokenCache(30 * time.Second), tokenUse: newTokenUse(), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0),
 		writeClock: time.Now}
 	if cfg.SharedLimits != nil {
 		for _, l := range []*writeLimiter{s.limitByToken, s.limitByAddr} {

@@ -43,6 +43,9 @@ type Seat struct {
 	PlayerID string
 	Name     string
 	Seat     int
+	// Place is the player's place in a finished match's result, in a
+	// list's summaries (0 when the match has no result).
+	Place int
 }
 
 // Match is a match as of one version: its setup and its folded state. A

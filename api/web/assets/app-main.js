@@ -16,6 +16,8 @@ import { sheetScreen } from './app-sheet.js';
 import { defineScreen } from './app-define.js';
 import { storyOf } from './app-story.js';
 import { fixer } from './app-fix.js';
+import { signinWatch } from './app-signin-watch.js';
+import { deskScreen } from './app-desk.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -50,6 +52,7 @@ function tableApp() {
     undoEv: null,
     stream: null,
     flushing: null,
+    ...signinWatch(),
 
     init() {
       const hash = location.hash || '';
@@ -59,7 +62,7 @@ function tableApp() {
         localStorage.setItem(TOKEN_KEY, this.token);
         history.replaceState(null, '', location.pathname + location.search);
       }
-      this.api = client(() => this.token, () => this.lang);
+      this.api = this.guardSignIn(client(() => this.token, () => this.lang));
       this.applyLang();
       window.addEventListener('hashchange', () => this.go());
       window.addEventListener('online', () => { this.online = true; this.flush(); });
@@ -134,6 +137,7 @@ function tableApp() {
       try {
         this.me = await this.api.get('/v1/me');
         this.signinError = '';
+        this.watchSignIn();
       } catch (e) {
         if (e instanceof Problem && e.status === 401) {
           this.signinError = e.message;
@@ -154,6 +158,7 @@ function tableApp() {
       }
     },
     signOut() {
+      this.stopWatching();
       this.token = '';
       this.me = null;
       localStorage.removeItem(TOKEN_KEY);
@@ -174,11 +179,14 @@ function tableApp() {
     go() {
       const h = location.hash.replace(/^#\/?/, '');
       const [name, id] = h.split('/');
+      if (this.is('signedout')) return;
       this.leaveMatch();
       if (name === 'm' && id) {
         this.route = { name: 'match', id: decodeURIComponent(id) };
         this.tab = 'play';
         this.openMatch(this.route.id);
+      } else if (name === 'desk' && this.canDesk()) {
+        this.route = { name: 'desk', id: '' };
       } else if (name === 'sheet' && this.canDefine()) {
         this.route = { name: 'sheet', id: '' };
       } else if (name === 'new' && this.canStart()) {
@@ -254,6 +262,7 @@ function tableApp() {
           this.nm.game = l.game;
         } catch { /* the league's game stays to be chosen */ }
       }
+      this.tableDefaults(this.nm);
       if (!this.nm.game && this.nextGame) this.nm.game = this.nextGame; // a sheet just defined
       this.nextGame = '';
       if (!this.nm.game && this.games.length) this.nm.game = this.games[0].id;
@@ -831,6 +840,7 @@ Alpine.data('yatuk', yatukScreen);
 Alpine.data('wazabi', wazabiScreen);
 Alpine.data('scoresheet', sheetScreen);
 Alpine.data('defineSheet', defineScreen);
+Alpine.data('desk', deskScreen);
 window.Alpine = Alpine;
 Alpine.start();
 idle(); // a screen that asks nothing of the server is at rest at once
