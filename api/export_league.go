@@ -160,11 +160,11 @@ func exportedPlay(f db.FinishedMatch, pf *db.PlayFacts) BGStatsPlay {
 // it, and for each match recorded here its play UUID (what its export
 // says) and its ID (what an older export said).
 func (s *Server) knownPlays(ctx context.Context, leagueID string) (map[string]bool, error) {
-	done, err := s.store.ImportedPlays(ctx, leagueID)
+	done, err := s.imports.ImportedPlays(ctx, leagueID)
 	if err != nil {
 		return nil, err
 	}
-	facts, err := s.store.LeaguePlayFacts(ctx, leagueID)
+	facts, err := s.imports.LeaguePlayFacts(ctx, leagueID)
 	if err != nil {
 		return nil, err
 	}

@@ -413,7 +413,7 @@ func (s *Server) finishPlan(c echo.Context, t *db.Token, plan *ImportPlan, games
 			}
 		}
 	}
-	matched, err := s.store.PlayersNamed(ctx, names)
+	matched, err := s.imports.PlayersNamed(ctx, names)
 	if err != nil {
 		return err
 	}
@@ -467,7 +467,7 @@ func (s *Server) finishPlan(c echo.Context, t *db.Token, plan *ImportPlan, games
 		}
 		h.Imports = append(h.Imports, imp)
 	}
-	matchIDs, err := s.store.ImportHistory(ctx, h)
+	matchIDs, err := s.imports.ImportHistory(ctx, h)
 	if err != nil {
 		return err
 	}

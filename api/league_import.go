@@ -147,7 +147,7 @@ func (s *Server) importLeague(c echo.Context) error {
 			}
 		}
 	}
-	matched, err := s.store.PlayersNamed(ctx, names)
+	matched, err := s.imports.PlayersNamed(ctx, names)
 	if err != nil {
 		return err
 	}
@@ -183,7 +183,7 @@ func (s *Server) importLeague(c echo.Context) error {
 		}
 		imp.Plays = append(imp.Plays, importPlay(p, sm))
 	}
-	matchIDs, err := s.store.Import(ctx, imp)
+	matchIDs, err := s.imports.Import(ctx, imp)
 	if err != nil {
 		return err
 	}

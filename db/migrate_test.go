@@ -51,6 +51,7 @@ DROP INDEX leagues_created;
 ALTER TABLE players DROP COLUMN folded;
 ALTER TABLE players DROP COLUMN merged_into;
 ALTER TABLE players DROP COLUMN created_by;
+ALTER TABLE tokens DROP COLUMN last_used_at;
 ALTER TABLE matches DROP COLUMN table_label;
 ALTER TABLE matches DROP COLUMN location;
 ALTER TABLE matches DROP COLUMN notes;
