@@ -128,7 +128,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	// Every event in force is listed, the latest first, each with a fix.
 	p.click("#tab-events")
 	p.waitText("#events", "fought")
-	p.waitText("#events li", "Gnome")
+	p.waitText("#events", "Gnome")
 	p.axe("munchkin events")
 	seqOf := func(match func(typ string, d map[string]any) bool) string {
 		for _, e := range c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any) {

@@ -92,11 +92,13 @@ export function fixer() {
         }
       }
       if (!ev) return;
-      const value = this.cellValue(ev, cell);
+      // the number as the event recorded it, else as the cell shows it
+      let value = this.cellValue(ev, cell);
+      if ((value === '' || value === undefined) && from) value = String(from.textContent || '').trim();
       const title = this.t('fx_cell', {
         r: cell.round ? this.t('fx_cell_round', { r: this.roundWord(cell.round) }) : '',
         p: cell.player ? this.nameOf(cell.player) : this.describe(ev.type, ev.data),
-        f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.n(value),
+        f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.text(value),
       });
       this.openFix(ev, title, from, cell);
     },
@@ -108,7 +110,7 @@ export function fixer() {
       if (cell.field === 'tricks') return (d.won || {})[cell.player];
       if (cell.field === 'value') return (d.scores || {})[cell.player];
       if (cell.field === 'village') { const v = (d.villages || {})[cell.player]; return Array.isArray(v) ? v.join(' ') : v; }
-      return d[cell.field] ?? '';
+      return typeof d[cell.field] === 'number' ? d[cell.field] : '';
     },
     // editEvent opens an event of the Events list in the editor.
     editEvent(e) { this.openFix(e, this.describe(e.type, e.data), null, null); },
@@ -125,6 +127,8 @@ export function fixer() {
     closeFix() { this.fx = null; },
     fxOpen() { return !!this.fx; },
     fxTitle() { return this.fx ? this.fx.cur.title : ''; },
+    // fxWhat is the event being fixed, as the Events list tells it.
+    fxWhat() { return this.fx && this.fx.cur.line !== this.fx.cur.title ? this.fx.cur.line : ''; },
     fxFields() { return this.fx ? this.fx.cur.fields : []; },
     fxBatchText() { return this.fx && this.fx.batch.length ? this.t('fx_in_batch', { n: this.fx.batch.map((b) => b.line).join(' · ') }) : ''; },
     // fixItem lists the fields of an event a table may fix, each with its
