@@ -124,6 +124,14 @@ export function fixer() {
         if (from && from.scrollIntoView) from.scrollIntoView({ block: 'center' });
       });
     },
+    // voidEvent offers to take an event of the Events list out of force:
+    // what it would change, or which later event it would break, first.
+    voidEvent(seq) {
+      const l = this.chapters.flatMap((g) => g.lines).find((x) => x.seq === seq);
+      const line = l ? l.line : this.n(seq);
+      this.fx = { batch: [], cur: { seq, void: true, type: '', data: {}, fields: [], title: this.t('void') + ': ' + line, line }, preview: null, breaks: null, error: '', violations: [], busy: false };
+      this.checkVoid().then(() => this.$nextTick(() => { const b = document.querySelector('#fx-save, #fx-fix-next, #fx-cancel'); if (b) b.focus({ preventScroll: true }); }));
+    },
     closeFix() { this.fx = null; },
     fxOpen() { return !!this.fx; },
     fxTitle() { return this.fx ? this.fx.cur.title : ''; },
