@@ -83,12 +83,17 @@ export function fixer() {
       if (!ev && CELL_EVENTS[cell.field]) {
         // rounds begin with round_started (a sheet's rows name their own);
         // a turn (Munchkin's rows) ends with turn_ended
-        let round = 0, turn = 1;
+        // (Silver's first round may begin without one: a round ends once)
+        let round = 0, turn = 1, ended = 0;
         for (const e of evs) {
           if (e.type === 'round_started') round = e.data.round || round + 1;
-          const at = cell.field === 'level' ? turn : e.type === 'scores_recorded' ? (e.data.round ?? e.data.category) : round;
+          let at = round;
+          if (cell.field === 'level') at = turn;
+          else if (e.type === 'scores_recorded') at = e.data.round ?? e.data.category;
+          else if (e.type === 'round_ended') at = e.data.round || ended + 1;
           if ((!cell.round || String(at) === String(cell.round)) && CELL_EVENTS[cell.field](e, cell)) ev = e;
           if (e.type === 'turn_ended') turn++;
+          if (e.type === 'round_ended') ended++;
         }
       }
       if (!ev) return;
