@@ -22,7 +22,7 @@ func (s *Server) register(e *echo.Echo) {
 	for _, r := range s.routes() {
 		e.Add(r.method, r.path, r.handler)
 	}
-	web.Register(e, web.Deps{Games: s.games, Reader: s, Store: s.store, Lang: langOf, PersianProse: faProse,
+	web.Register(e, web.Deps{Games: s.games, Reader: s, Store: s.store, Lang: langOf, PersianProse: faProse, PublicURL: s.cfg.PublicURL,
 		Bind: func(c echo.Context, v any) error { _, err := bind(c, v); return err }})
 }
 

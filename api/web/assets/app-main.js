@@ -18,6 +18,7 @@ import { storyOf } from './app-story.js';
 import { fixer } from './app-fix.js';
 import { signinWatch } from './app-signin-watch.js';
 import { deskScreen } from './app-desk.js';
+import { pocketReferee } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -117,6 +118,8 @@ function tableApp() {
       document.documentElement.dir = this.lang === 'fa' ? 'rtl' : 'ltr';
       renumberFields();
       document.title = this.t('app');
+      const mf = document.getElementById('manifest');
+      if (mf) mf.setAttribute('href', '/manifest.webmanifest?lang=' + this.lang);
     },
     gameName(g) {
       if (!g) return '';
@@ -215,6 +218,7 @@ function tableApp() {
       this.toast = null;
       this.undoEv = null;
       this.closeFix();
+      this.pocketClose();
     },
     // loadGames reads the games once, and again when asked (fresh) or when
     // a match is of a game defined since (a new score sheet).
@@ -412,11 +416,12 @@ function tableApp() {
       this.matchError = '';
       await this.loadGames();
       try {
-        const m = await this.api.get('/v1/matches/' + encodeURIComponent(id));
+        const m = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(id)));
         if (!this.gameOf(m.game).id) await this.loadGames(true);
         this.match = m;
         this.openStream(id);
         this.learnLast();
+        this.pocketOpen();
       } catch (e) {
         this.matchError = e instanceof Problem && e.status === 404 ? this.t('not_found') : e.message;
       }
@@ -425,7 +430,9 @@ function tableApp() {
       if (!this.match) return;
       if (this.remote) this.notes = []; // another phone's event came after the one they were on
       this.remote = null;
-      try { this.match = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id)); } catch { /* kept */ }
+      try { this.match = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id))); } catch { /* kept */ }
+      if (this.match && this.queue.some((q) => q.match === this.match.id && q.local)) this.pocketClose();
+      this.pocketOpen();
     },
     st() { return (this.match && this.match.state) || {}; },
     players() { return (this.match && this.match.players) || []; },
@@ -601,7 +608,10 @@ function tableApp() {
       if (!this.match) return Promise.resolve(false);
       const waiting = this.waitingFor(this.match.id);
       this.refusal = null;
+      let checked = null; // while offline, the phone's referee checks it first
+      try { checked = this.pocketCheck(item); } catch (e) { this.showRefusal(e); return Promise.resolve(false); }
       const q = Object.assign({ key: newKey(), match: this.match.id, base: this.match.version + waiting, status: 'waiting' }, item);
+      if (checked) { q.local = true; this.pocketShow(checked); }
       this.queue.push(q);
       saveQueue(this.queue);
       return new Promise((resolve) => {
@@ -609,6 +619,17 @@ function tableApp() {
         this.resolvers[q.key] = resolve;
         this.flush().then(() => {
           if (this.queue.some((x) => x.key === q.key && x.status === 'waiting')) {
+            if (!q.local && this.waitingHere().every((x) => x === q || x.local)) {
+              // the network went as it was sent: the phone's referee checks it
+              try {
+                checked = this.pocketCheck(q);
+                if (checked) { q.local = true; this.pocketShow(checked); saveQueue(this.queue); }
+              } catch (e) {
+                this.discard(q.key);
+                this.showRefusal(e);
+                return;
+              }
+            }
             delete this.resolvers[q.key];
             resolve('queued');
           }
@@ -649,6 +670,7 @@ function tableApp() {
             q.status = 'refused';
             q.problem = e instanceof Problem ? { status: e.status, body: e.body } : { status: 0, body: { detail: String(e) } };
             saveQueue(this.queue);
+            if (q.local && e instanceof Problem) await this.pocketRebuild(); // the server wins
             if (this.match && q.match === this.match.id) {
               this.showRefusal(e);
               if (e instanceof Problem && e.status === 412) this.remote = { version: -1, event: null };
@@ -671,8 +693,9 @@ function tableApp() {
               // the version the server is at now, before the reload
               // answers, so a tap meanwhile is sent against it
               this.match.version = r.match.version;
+              this.pocketClose();
               await this.refresh();
-            }
+            } else this.pocketSent(q, r);
           }
           this.settle(q.key, true);
         }
@@ -700,6 +723,7 @@ function tableApp() {
       const [gone] = this.queue.splice(i, 1);
       for (const q of this.queue.slice(i)) if (q.match === gone.match) q.base -= 1;
       saveQueue(this.queue);
+      if (gone.local) { this.pocketClose(); this.pocketOpen(); } // the screen without it
       this.refusal = null;
       this.settle(key, false);
       this.flush();
@@ -825,6 +849,7 @@ function tableApp() {
     },
 
     ...fixer(),
+    ...pocketReferee(),
 
     setTab(t) { this.tab = t; },
     tabIs(t) { return this.tab === t; },
