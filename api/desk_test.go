@@ -101,6 +101,20 @@ func TestMatchListShowsPlacesAndFiltersByDay(t *testing.T) {
 	if got := walk(t, s, "/v1/matches?from="+tomorrow, "", nil); len(got) != 0 {
 		t.Fatalf("tomorrow's matches: %v", got)
 	}
+	if _, ok := it["correcting"]; ok {
+		t.Fatalf("a finished match is listed as being corrected: %v", it)
+	}
+	s.must(t, 200, "POST", "/v1/matches/"+finished+"/undo", nil)
+	reopened := s.must(t, 200, "GET", "/v1/matches?status=in_progress&league_id="+w.leagueA, nil)["items"].([]any)
+	found := false
+	for _, x := range reopened {
+		if m := x.(map[string]any); m["id"] == finished {
+			found = m["correcting"] == true
+		}
+	}
+	if !found {
+		t.Fatalf("the reopened match is not listed as being corrected: %v", reopened)
+	}
 	s.must(t, 400, "GET", "/v1/matches?from=yesterday", nil)
 	s.must(t, 400, "GET", "/v1/matches?from="+tomorrow+"&to="+today, nil)
 }

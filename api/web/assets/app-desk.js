@@ -26,7 +26,7 @@ addWords({
     dk_created: 'made {d}', dk_last_use: 'last used {d}', dk_never_used: 'never used', dk_viewer_link: 'Add a viewer link',
     dk_viewer_label: 'Screen', dk_link: 'Link', dk_copy_hint: 'Open it on the screen, or copy it.',
     dk_filter_player: 'Player', dk_anyone: 'Anyone', dk_from: 'From', dk_to: 'To', dk_more: 'More',
-    dk_status_in_progress: 'in progress', dk_status_finished: 'finished', dk_status_abandoned: 'abandoned',
+    dk_status_in_progress: 'in progress', dk_status_finished: 'finished', dk_status_abandoned: 'abandoned', dk_status_correcting: 'being corrected',
     dk_winner: 'Winner: {p}', dk_table_label: 'Table: {t}', dk_open: 'Open', dk_place: '{n}.',
   },
   fa: {
@@ -47,7 +47,7 @@ addWords({
     dk_created: 'ساخته {d}', dk_last_use: 'آخرین استفاده {d}', dk_never_used: 'هنوز استفاده نشده', dk_viewer_link: 'افزودنِ پیوندِ بیننده',
     dk_viewer_label: 'صفحه', dk_link: 'پیوند', dk_copy_hint: 'آن را روی صفحه باز کنید یا رونوشت بگیرید.',
     dk_filter_player: 'بازیکن', dk_anyone: 'همه', dk_from: 'از', dk_to: 'تا', dk_more: 'بیشتر',
-    dk_status_in_progress: 'در جریان', dk_status_finished: 'تمام‌شده', dk_status_abandoned: 'رهاشده',
+    dk_status_in_progress: 'در جریان', dk_status_finished: 'تمام‌شده', dk_status_abandoned: 'رهاشده', dk_status_correcting: 'در حالِ اصلاح',
     dk_winner: 'برنده: {p}', dk_table_label: 'میز: {t}', dk_open: 'باز کن', dk_place: '{n}.',
   },
 });
@@ -343,7 +343,7 @@ export function deskScreen() {
     moreLog() { this.loadLog(false); },
     hasMore() { return !!this.lg.next; },
     logDate(m) { return this.when(m.played_at || m.finished_at || m.started_at || m.created_at); },
-    logStatus(m) { return this.t('dk_status_' + m.status); },
+    logStatus(m) { return this.t(m.correcting ? 'dk_status_correcting' : 'dk_status_' + m.status); },
     logTable(m) { return m.table ? this.t('dk_table_label', { t: m.table }) : ''; },
     // logPlayers lists the seats by place when the match has a result:
     // "1. Sara 12 · 2. Reza 9".
