@@ -94,7 +94,7 @@ func TestMatchPage(t *testing.T) {
 
 	en := pageBody(t, ts, "/matches/"+id)
 	mustContain(t, en, `<html lang="en" dir="ltr">`, "Scoreboard", "Score sheet", "Running totals", "Latest ruling",
-		"WIZARD-PLAY-7", `data-player="`+p[0]+`"`, "رضا", "&lt;b&gt;Kian&lt;/b&gt;", "<polyline", "bid / won",
+		"WIZARD-PLAY-7", `data-player="`+p[0]+`"`, "رضا", "&lt;b&gt;Kian&lt;/b&gt;",
 		html.EscapeString(match["next"].(string)), "/assets/app.css?v="+assetVersion, "/assets/match.js?v=")
 	if strings.Contains(en, "<b>Kian</b>") {
 		t.Error("a player's name went into the page unescaped")
@@ -111,11 +111,12 @@ func TestMatchPage(t *testing.T) {
 			t.Errorf("card of %s lacks total %s: %s", pid, total, en[i:i+400])
 		}
 	}
-	// Two scored rounds: rows 1 and 2, then the totals.
-	if n := strings.Count(en, `<th scope="row" class="num">`); n != 2 {
-		t.Errorf("%d sheet rows, want 2", n)
-	}
 	boot := bootOf(t, en)
+	// Two scored rounds: the script draws the sheet from the game's view.
+	view := boot["match"].(map[string]any)["view"].(map[string]any)
+	if rows := view["sheet"].(map[string]any)["rows"].([]any); len(rows) != 2 {
+		t.Errorf("%d sheet rows, want 2", len(rows))
+	}
 	if boot["lang"] != "en" || boot["match"].(map[string]any)["version"] != match["version"] || boot["ruling"].(map[string]any)["rule"] != "WIZARD-PLAY-7" {
 		t.Errorf("boot: lang %v version %v ruling %v", boot["lang"], boot["match"].(map[string]any)["version"], boot["ruling"])
 	}
@@ -138,13 +139,15 @@ func TestMatchPageBeforeAnyEventAndGenericRounds(t *testing.T) {
 	ts := newTestServer(t)
 	id, p := streamMatch(t, ts)
 	page := pageBody(t, ts, "/matches/"+id)
-	mustContain(t, page, "No rounds scored yet.", "No rulings so far")
+	mustContain(t, page, "No rulings so far", `"no_rounds":"No rounds scored yet."`)
 	for k := 1; k <= 3; k++ {
 		addMove(t, ts, id, p, k)
 	}
-	// Counter's rounds are plain numbers: a details column, totals as bars.
+	// A game that describes no view of its own: its totals, no sheet.
 	page = pageBody(t, ts, "/matches/"+id)
-	mustContain(t, page, "Totals so far", `<rect class="bar c0"`, `<td class="details">3</td>`)
+	if _, ok := bootOf(t, page)["match"].(map[string]any)["view"]; ok {
+		t.Error("a game without a view got one")
+	}
 }
 
 func TestLeaguePage(t *testing.T) {
@@ -159,7 +162,7 @@ func TestLeaguePage(t *testing.T) {
 		ts.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": a, "n": 2}})
 	}
 	en := pageBody(t, ts, "/leagues/"+lg)
-	mustContain(t, en, "Standings", "Rating over time", "<polyline", `data-player="`+p[0]+`"`, "Elo", "provisional")
+	mustContain(t, en, "Standings", "Rating over time", `data-player="`+p[0]+`"`, "Elo", "provisional")
 	boot := bootOf(t, en)
 	if boot["league_id"] != lg || boot["standings"].(map[string]any)["matches"].(float64) != 4 || len(boot["history"].(map[string]any)) != 3 {
 		t.Errorf("boot: %v", boot)
@@ -183,64 +186,6 @@ func TestPagesUnknownAndAssets(t *testing.T) {
 	}
 	if r := ts.do(http.MethodGet, "/assets/app.css", nil); r.header.Get("Cache-Control") != "no-cache" {
 		t.Errorf("an unversioned asset is cached: %q", r.header.Get("Cache-Control"))
-	}
-}
-
-// The generic score sheet reads each game's rows.
-func TestSheetAndRunningTotals(t *testing.T) {
-	L := labelsIn("en")
-	players := []SeatResponse{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bo"}}
-	ids := []string{"a", "b"}
-	wizardRows := []map[string]any{
-		{"round": 1, "dealer": "a", "trump": "red", "bids": map[string]int{"a": 0, "b": 1}, "tricks": map[string]int{"a": 0, "b": 0},
-			"points": map[string]int{"a": 20, "b": -10}, "totals": map[string]int{"a": 20, "b": -10}},
-		{"round": 2, "dealer": "b", "trump": "none", "bids": map[string]int{"a": 1, "b": 1}, "tricks": map[string]int{"a": 1, "b": 1},
-			"points": map[string]int{"a": 30, "b": 30}, "totals": map[string]int{"a": 50, "b": 20}, "voided": true},
-	}
-	v := buildSheet(wizardRows, players, L, "en")
-	if v.LabelHeader != "Round" || !v.PlayerCells || v.SubHeader != "bid / won" || len(v.Rows) != 2 {
-		t.Fatalf("wizard sheet: %+v", v)
-	}
-	if c := v.Rows[0].Cells[1]; c.Main != "-10" || !c.Neg || c.Sub != "1 / 0" {
-		t.Errorf("wizard cell: %+v", c)
-	}
-	if v.Rows[0].Details != "dealer: Ann · trump: red" || !v.Rows[1].Voided {
-		t.Errorf("wizard details %q, voided %v", v.Rows[0].Details, v.Rows[1].Voided)
-	}
-	if s, _ := runningTotals(wizardRows, ids); fmt.Sprint(s) != "[[0 20 50] [0 -10 20]]" {
-		t.Errorf("wizard running totals %v", s)
-	}
-	// Points without totals are summed; levels are already running.
-	silverish := []map[string]any{{"round": 1, "points": map[string]int{"a": 5, "b": 7}}, {"round": 2, "points": map[string]int{"a": 1, "b": 2}}}
-	if s, _ := runningTotals(silverish, ids); fmt.Sprint(s) != "[[0 5 6] [0 7 9]]" {
-		t.Errorf("summed totals %v", s)
-	}
-	munchkinish := []map[string]any{{"turn": 1, "player": "a", "levels": map[string]int{"a": 2, "b": 1}}}
-	if v := buildSheet(munchkinish, players, labelsIn("fa"), "fa"); v.LabelHeader != "نوبت" || v.Rows[0].Cells[0].Main != "۲" || v.Rows[0].Details != "بازیکن: Ann" {
-		t.Errorf("munchkin sheet: %+v", v)
-	}
-	if s, levels := runningTotals(munchkinish, ids); fmt.Sprint(s) != "[[1 2] [1 1]]" || !levels {
-		t.Errorf("levels %v (%v): they start at level 1", s, levels)
-	}
-	// Wazabi: points is a number, the cells are the dice left.
-	wazabiish := []map[string]any{{"hand": 1, "winner": "b", "points": 3, "dice_left": map[string]int{"a": 3, "b": 0}}}
-	if v := buildSheet(wazabiish, players, L, "en"); v.Rows[0].Cells[0].Main != "3" || v.Rows[0].Details != "points: 3 · winner: Bo" {
-		t.Errorf("wazabi sheet: %+v", v)
-	}
-	if s, _ := runningTotals(wazabiish, ids); s != nil {
-		t.Errorf("wazabi running totals %v, want none", s)
-	}
-	// A score sheet: rows of categories labelled by their IDs, a row's
-	// scores as the cells and summed for the running totals.
-	sheetish := []map[string]any{{"category": "birds", "scores": map[string]int{"a": 40, "b": 38}}, {"category": "eggs", "scores": map[string]int{"a": 5, "b": 7}}}
-	if v := buildSheet(sheetish, players, labelsIn("fa"), "fa"); v.Rows[1].Label != "eggs" || v.Rows[0].Cells[1].Main != "۳۸" || v.Rows[0].Details != "" {
-		t.Errorf("score sheet: %+v", v)
-	}
-	if s, _ := runningTotals(sheetish, ids); fmt.Sprint(s) != "[[0 40 45] [0 38 45]]" {
-		t.Errorf("score sheet running totals %v", s)
-	}
-	if v := buildSheet([]int{2, 3}, players, L, "en"); v.PlayerCells || !v.Details || v.Rows[1].Details != "3" {
-		t.Errorf("scalar rows: %+v", v)
 	}
 }
 

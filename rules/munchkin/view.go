@@ -35,7 +35,7 @@ func (s *State) View() rules.View {
 
 func (s *State) viewRow(r *TurnRow) rules.SheetRow {
 	who := s.name(r.Player)
-	row := rules.SheetRow{Label: rules.Nf("Turn %d", "نوبتِ %d", r.Turn), Cells: map[string]rules.Cell{}, Note: rules.T(who, who)}
+	row := rules.SheetRow{Label: rules.Nf("Turn %d", "نوبتِ %d", r.Turn), Number: r.Turn, Cells: map[string]rules.Cell{}, Note: rules.T(who, who)}
 	for _, p := range s.Players {
 		c := rules.Cell{Field: "level"}
 		asked, touched := 0, false

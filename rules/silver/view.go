@@ -30,7 +30,7 @@ func (s *State) View() rules.View {
 }
 
 func (s *State) viewRow(r RoundRow) rules.SheetRow {
-	row := rules.SheetRow{Label: rules.Nf("Round %d", "دورِ %d", r.Round), Cells: map[string]rules.Cell{}}
+	row := rules.SheetRow{Label: rules.Nf("Round %d", "دورِ %d", r.Round), Number: r.Round, Cells: map[string]rules.Cell{}}
 	jumped := map[string]bool{}
 	for _, id := range r.ScoreJumps {
 		jumped[id] = true
@@ -60,7 +60,7 @@ func (s *State) viewRow(r RoundRow) rules.SheetRow {
 		}
 		if jumped[p.ID] {
 			c.Value -= 50
-			c.Marks = append(c.Marks, rules.Mark{Kind: "jump", Delta: -50, Label: rules.T("exactly 100 becomes 50", "دقیقاً 100 می‌شود 50")})
+			c.Marks = append(c.Marks, rules.Mark{Kind: "jump", Delta: -50, Label: rules.T("100 → 50", "100 می‌شود 50")})
 		}
 		if len(c.Marks) > 0 {
 			c.Base = rules.Num(sum)
