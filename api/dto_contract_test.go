@@ -71,7 +71,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "AppendEventRequest", "POST /v1/matches/{id}/events"},
 	{".", "CorrectionsRequest", "POST /v1/matches/{id}/corrections"},
 	{".", "CreateTokenRequest", "POST /v1/tokens"},
-	{".", "QRRequest", "POST /v1/qr"},
+	{"web", "QRRequest", "POST /v1/qr"},
 }
 
 // TestDTOsMatchContract reads the Go types of the API's bodies with swag's

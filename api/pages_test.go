@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/motamed/motamed/api/web"
 	"github.com/motamed/motamed/rules/wizard"
 )
 
@@ -95,7 +96,7 @@ func TestMatchPage(t *testing.T) {
 	en := pageBody(t, ts, "/matches/"+id)
 	mustContain(t, en, `<html lang="en" dir="ltr">`, "Scoreboard", "Score sheet", "Running totals", "Latest ruling",
 		"WIZARD-PLAY-7", `data-player="`+p[0]+`"`, "رضا", "&lt;b&gt;Kian&lt;/b&gt;",
-		html.EscapeString(match["next"].(string)), "/assets/app.css?v="+assetVersion, "/assets/match.js?v=")
+		html.EscapeString(match["next"].(string)), "/assets/app.css?v="+web.AssetVersion(), "/assets/match.js?v=")
 	if strings.Contains(en, "<b>Kian</b>") {
 		t.Error("a player's name went into the page unescaped")
 	}
@@ -179,27 +180,12 @@ func TestPagesUnknownAndAssets(t *testing.T) {
 		}
 	}
 	for name, ct := range map[string]string{"app.css": "text/css", "common.js": "javascript", "match.js": "javascript", "league.js": "javascript"} {
-		r := ts.do(http.MethodGet, "/assets/"+name+"?v="+assetVersion, nil)
+		r := ts.do(http.MethodGet, "/assets/"+name+"?v="+web.AssetVersion(), nil)
 		if r.status != 200 || !strings.Contains(r.header.Get("Content-Type"), ct) || !strings.Contains(r.header.Get("Cache-Control"), "immutable") {
 			t.Errorf("%s: %d %q %q", name, r.status, r.header.Get("Content-Type"), r.header.Get("Cache-Control"))
 		}
 	}
 	if r := ts.do(http.MethodGet, "/assets/app.css", nil); r.header.Get("Cache-Control") != "no-cache" {
 		t.Errorf("an unversioned asset is cached: %q", r.header.Get("Cache-Control"))
-	}
-}
-
-func TestFormatNum(t *testing.T) {
-	for _, c := range []struct {
-		lang string
-		v    float64
-		d    int
-		want string
-	}{
-		{"en", -10, 0, "-10"}, {"fa", -10, 0, "−۱۰"}, {"fa", 12.5, 1, "۱۲٫۵"}, {"en", -0.01, 1, "0.0"}, {"en", 2.25, -1, "2.25"},
-	} {
-		if got := formatNum(c.lang, c.v, c.d); got != c.want {
-			t.Errorf("formatNum(%s, %v, %d) = %q, want %q", c.lang, c.v, c.d, got, c.want)
-		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/motamed/motamed/api/web"
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/all"
 	"github.com/motamed/motamed/rules/bridge"
@@ -16,7 +17,7 @@ import (
 // to a browser, and plain to a client that takes no gzip.
 func TestRulesModuleIsServedCompressed(t *testing.T) {
 	s := newTestServer(t, all.Registry().All()...)
-	r := s.do("GET", "/assets/rules.wasm?v="+assetVersion, nil, "Accept-Encoding", "gzip, deflate, br")
+	r := s.do("GET", "/assets/rules.wasm?v="+web.AssetVersion(), nil, "Accept-Encoding", "gzip, deflate, br")
 	if r.status != 200 || r.header.Get("Content-Encoding") != "gzip" || r.header.Get("Content-Type") != "application/wasm" {
 		t.Fatalf("status %d, headers %v", r.status, r.header)
 	}
@@ -39,7 +40,7 @@ func TestRulesModuleIsServedCompressed(t *testing.T) {
 	if r.status != 200 || r.header.Get("Content-Encoding") != "" || !bytes.Equal(r.body, plain) {
 		t.Fatalf("plain: status %d, %d bytes, headers %v", r.status, len(r.body), r.header)
 	}
-	if r := s.do("GET", "/assets/wasm_exec.js?v="+assetVersion, nil); r.status != 200 || !bytes.Contains(r.body, []byte("Go")) {
+	if r := s.do("GET", "/assets/wasm_exec.js?v="+web.AssetVersion(), nil); r.status != 200 || !bytes.Contains(r.body, []byte("Go")) {
 		t.Fatalf("wasm_exec.js: %d", r.status)
 	}
 }

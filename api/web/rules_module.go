@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 const rulesModuleFile = "rules.wasm.gz"
 
 // rulesModule serves the rules module.
-func (s *Server) rulesModule(c echo.Context) error {
+func (s *pages) rulesModule(c echo.Context) error {
 	gz, err := fs.ReadFile(assetFS, rulesModuleFile)
 	if err != nil {
 		return &db.NotFoundError{Kind: "asset", ID: "rules.wasm"}
