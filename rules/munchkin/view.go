@@ -53,7 +53,7 @@ func (s *State) viewRow(r *TurnRow) rules.SheetRow {
 			whyFA = append(whyFA, fmt.Sprintf("%s %+d", fa, ch.Delta))
 			if moved != ch.Delta {
 				c.Marks = append(c.Marks, rules.Mark{Kind: "clamped", Delta: moved - ch.Delta,
-					Label: rules.T(fmt.Sprintf("%s %+d: stays at level %d", en, ch.Delta, ch.To), fmt.Sprintf("%s %+d: در سطح %d می‌ماند", fa, ch.Delta, ch.To))})
+					Label: rules.T(fmt.Sprintf("%s %+d: stays at %d", en, ch.Delta, ch.To), fmt.Sprintf("%s %+d: در %d می‌ماند", fa, ch.Delta, ch.To))})
 			}
 		}
 		for _, d := range r.Deaths {

@@ -42,17 +42,17 @@ func (s *State) viewRow(r RoundRow) rules.SheetRow {
 		if p.ID == r.CensusBy {
 			if r.CensusLowest {
 				c.Marks = append(c.Marks, rules.Mark{Kind: "census", Delta: -pts,
-					Label: rules.T("census called, lowest: 0", "سرشماری، کمترین: 0")})
+					Label: rules.T("census, lowest: 0", "سرشماری، کمترین: 0")})
 				pts = 0
 			} else {
 				c.Marks = append(c.Marks, rules.Mark{Kind: "census", Delta: 10,
-					Label: rules.T("census called, not lowest: +10", "سرشماری، نه کمترین: +10")})
+					Label: rules.T("census: +10", "سرشماری: +10")})
 				pts += 10
 			}
 		}
 		if r.Kamikaze != "" {
 			target := 50
-			label := rules.T("Kamikaze by "+s.name(r.Kamikaze)+": 50", "کامیکازه‌ی "+s.name(r.Kamikaze)+": 50")
+			label := rules.T("Kamikaze: 50", "کامیکازه: 50")
 			if p.ID == r.Kamikaze {
 				target, label = 0, rules.T("Kamikaze: 0", "کامیکازه: 0")
 			}

@@ -41,7 +41,7 @@
   }
   M.replace = (id, ...kids) => {
     const el = document.getElementById(id);
-    if (el) el.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined));
+    if (el) el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
   };
 
   const isNum = (v) => typeof v === 'number';
@@ -158,7 +158,7 @@
     }
     svg.append(M.s('line', { class: 'zero', x1: PL, x2: W - PR, y1: py(0), y2: py(0) }));
   }
-  const newSVG = () => M.s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', dir: 'ltr', preserveAspectRatio: 'xMidYMid meet' });
+  const newSVG = (label) => M.s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, dir: 'ltr', preserveAspectRatio: 'xMidYMid meet' });
 
   // lineChart is lineChart in pages_view.go; xs (optional) gives each
   // series' x values.
@@ -173,7 +173,7 @@
     n = Math.max(n, 1);
     const px = (x) => round1(PL + (x * (W - PL - PR)) / n);
     const py = (y) => round1(PT + ((b - y) * (H - PT - PB)) / (b - a));
-    const svg = newSVG();
+    const svg = newSVG(labels.join(', '));
     axes(svg, a, b, step, py, lang);
     const every = Math.max(1, Math.ceil(n / 10));
     for (let x = 0; x <= n; x += every) svg.append(M.s('text', { class: 'xlab', x: px(x), y: H - 8 }, M.fmt(lang, x, 0)));
@@ -194,7 +194,7 @@
     for (const y of values) { lo = Math.min(lo, y); hi = Math.max(hi, y); }
     const [a, b, step] = niceScale(lo, hi);
     const py = (y) => round1(PT + ((b - y) * (H - PT - PB)) / (b - a));
-    const svg = newSVG();
+    const svg = newSVG(labels.join(', '));
     axes(svg, a, b, step, py, lang);
     const slot = (W - PL - PR) / values.length;
     values.forEach((y, i) => {

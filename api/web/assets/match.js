@@ -43,7 +43,7 @@
 
   function renderSheet(m, sheet) {
     const sub = document.getElementById('sheet-sub');
-    if (sub) sub.textContent = sheet && sheet.sub_header ? `(${M.tx(sheet.sub_header, lang)})` : '';
+    if (sub) sub.textContent = sheet && sheet.sub_header && sheet.sub_header.en ? `(${M.tx(sheet.sub_header, lang)})` : '';
     M.replace('sheet', M.sheetTable(sheet, m.players, lang, L, { classOf }));
     M.fit();
   }
