@@ -126,6 +126,8 @@ type MatchResponse struct {
 	Scores ScoresResponse `json:"scores"`
 	Result *rules.Result  `json:"result"`
 	MatchTimes
+	// View is what the match's screens show, as the game describes it.
+	View *rules.View `json:"view,omitempty"`
 }
 
 // ScoresResponse is the score sheet.

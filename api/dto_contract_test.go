@@ -47,6 +47,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "BGGPlay", "BGGPlay"},
 	{".", "BGStatsExport", "BGStatsExport"},
 	{"../rules", "Result", "Result"},
+	{"../rules", "View", "MatchView"},
 	{"../scoring", "HistoryPoint", "HistoryPoint"},
 	{"../rules/sheet", "Definition", "SheetDefinition"},
 	{".", "MeResponse", "GET /v1/me 200"},
@@ -68,8 +69,9 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "CreateMatchRequest", "POST /v1/matches"},
 	{".", "UpdateMatchRequest", "PATCH /v1/matches/{id}"},
 	{".", "AppendEventRequest", "POST /v1/matches/{id}/events"},
+	{".", "CorrectionsRequest", "POST /v1/matches/{id}/corrections"},
 	{".", "CreateTokenRequest", "POST /v1/tokens"},
-	{".", "QRRequest", "POST /v1/qr"},
+	{"web", "QRRequest", "POST /v1/qr"},
 }
 
 // TestDTOsMatchContract reads the Go types of the API's bodies with swag's

@@ -14,7 +14,10 @@ import (
 // GameResponse describes a game.
 type GameResponse struct {
 	rules.Info
-	Referee []RefereeDoc `json:"referee"`
+	// Revision is the revision of the game's rules the server checks events
+	// with; a phone checks events offline only with the same.
+	Revision int          `json:"revision"`
+	Referee  []RefereeDoc `json:"referee"`
 	// Sheet is a score-sheet game's definition (absent for the built-in games).
 	Sheet *sheet.Definition `json:"sheet,omitempty"`
 	// Cards is the card list of a game played with one (Wazabi): each card's
@@ -42,7 +45,7 @@ type GamesResponse struct {
 
 func gameResponse(g rules.Game) GameResponse {
 	info := g.Info()
-	r := GameResponse{Info: info, Referee: []RefereeDoc{}}
+	r := GameResponse{Info: info, Revision: rules.RevisionOf(g), Referee: []RefereeDoc{}}
 	if sg, ok := g.(*sheet.Game); ok {
 		def := sg.Definition()
 		r.Sheet = &def

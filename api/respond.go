@@ -42,11 +42,16 @@ func (s *Server) writeMatch(c echo.Context, status int, m *db.Match) error {
 // matchResponse is the match body.
 func (s *Server) matchResponse(m *db.Match, lang string) MatchResponse {
 	sc := m.State.Scores()
-	return MatchResponse{
+	r := MatchResponse{
 		ID: m.ID, Game: m.Game, LeagueID: leagueRef(m), Status: m.Status, Players: seatResponses(m), Options: m.Options,
 		Version: m.Version, Next: m.State.Next().In(lang), State: m.State,
 		Scores: ScoresResponse{Totals: sc.Totals, Rounds: sc.Rounds}, Result: m.State.Result(), MatchTimes: matchTimesOf(m),
 	}
+	if v, ok := m.State.(rules.Viewer); ok {
+		view := v.View()
+		r.View = &view
+	}
+	return r
 }
 
 // leagueRef is m's league for an answer: null when it has none.

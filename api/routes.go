@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/motamed/motamed/api/web"
 )
 
 type route struct {
@@ -12,15 +14,23 @@ type route struct {
 	handler echo.HandlerFunc
 }
 
-// routes is every route the server answers, in one list. openapi.yaml
-// describes exactly these (a test keeps the two equal).
+// register adds every route the server answers: the JSON API listed here,
+// then the pages (the table app, the screens, their assets, the docs
+// viewer and QR codes: web.Routes). openapi.yaml describes exactly these
+// (a test keeps the two equal).
+func (s *Server) register(e *echo.Echo) {
+	for _, r := range s.routes() {
+		e.Add(r.method, r.path, r.handler)
+	}
+	web.Register(e, web.Deps{Games: s.games, Reader: s, Store: s.store, Lang: langOf, PersianProse: faProse,
+		Bind: func(c echo.Context, v any) error { _, err := bind(c, v); return err }})
+}
+
+// routes is the JSON API's routes.
 func (s *Server) routes() []route {
 	rs := []route{
-		{http.MethodGet, "/", s.tableApp},
 		{http.MethodGet, "/healthz", s.health},
 		{http.MethodGet, "/openapi.yaml", s.openAPI},
-		{http.MethodGet, "/docs", s.docsRedirect},
-		{http.MethodGet, "/docs/*", s.docsFile},
 
 		{http.MethodGet, "/v1/games", s.listGames},
 		{http.MethodPost, "/v1/games", s.createGame},
@@ -53,19 +63,14 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/v1/matches/:id/redo", s.redo},
 		{http.MethodPut, "/v1/matches/:id/events/:seq", s.replaceEvent},
 		{http.MethodPost, "/v1/matches/:id/events/:seq/void", s.voidEvent},
+		{http.MethodPost, "/v1/matches/:id/corrections", s.correctAll},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
 		{http.MethodGet, "/v1/leagues/:id/export", s.exportLeague},
 		{http.MethodPost, "/v1/leagues/:id/import", s.importLeague},
 
-		// Live streams (server-sent events) and the pages that show them.
+		// Live streams (server-sent events).
 		{http.MethodGet, "/v1/matches/:id/stream", s.matchStream},
 		{http.MethodGet, "/v1/leagues/:id/stream", s.leagueStream},
-		{http.MethodGet, "/matches/:id", s.matchPage},
-		{http.MethodGet, "/leagues/:id", s.leaguePage},
-		{http.MethodGet, "/assets/*", s.asset},
-		{http.MethodPost, "/v1/qr", s.qrCode},
-		{http.MethodGet, "/leagues/:id/tables", s.tablesPage},
-		{http.MethodGet, "/leagues/:id/rotation", s.rotationPage},
 
 		{http.MethodPost, "/v1/tokens", s.createToken},
 		{http.MethodGet, "/v1/tokens", s.listTokens},

@@ -38,6 +38,8 @@ type Corrector interface {
 	Replace(ctx context.Context, matchID string, seq int64, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
 	Void(ctx context.Context, matchID string, seq int64, opt db.AppendOptions) (*db.Appended, error)
 	Redo(ctx context.Context, matchID string, opt db.AppendOptions) (*db.Appended, error)
+	CorrectAll(ctx context.Context, matchID string, items []db.Correction, opt db.AppendOptions) (*db.Appended, error)
+	PreviewCorrections(ctx context.Context, matchID string, items []db.Correction) (*db.Appended, error)
 	UpdateMatch(ctx context.Context, matchID string, ch db.MatchChange, opt db.AppendOptions) (*db.Appended, error)
 }
 
@@ -69,7 +71,7 @@ type Store interface {
 	LeagueStamp(ctx context.Context, leagueID string) (string, error)
 	sheetGames
 	imports
-	inPlayLister
+	LeagueMatchesInPlay(ctx context.Context, leagueID string) ([]db.InPlay, error)
 }
 
 // Config tunes the HTTP layer. Zero values mean the defaults.
@@ -124,7 +126,6 @@ type Server struct {
 	streams *streamBook
 	peers   Peers
 	outage  *outage
-	qr      *qrCache
 
 	limitByToken, limitByAddr *writeLimiter
 	// writeClock is the write limits' clock: time.Now, or a stopped one in
@@ -161,7 +162,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 		cfg.CorrectionGrace = 10 * time.Minute
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
-		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(), qr: newQRCache(qrCacheSize),
+		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
 		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0),
 		writeClock: time.Now}
 	if cfg.SharedLimits != nil {
@@ -180,9 +181,7 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 	e.HTTPErrorHandler = s.handleError
 	e.IPExtractor = clientAddress(cfg.TrustedProxies)
 	s.middleware(e)
-	for _, r := range s.routes() {
-		e.Add(r.method, r.path, r.handler)
-	}
+	s.register(e)
 	return e, s
 }
 

@@ -29,6 +29,8 @@ type LaterEventError struct {
 	Seq  int64
 	Type string
 	Err  error
+	// fresh: the event that breaks is one of the correction's own.
+	fresh bool
 }
 
 func (e *LaterEventError) Error() string {
@@ -145,6 +147,33 @@ func (s *Store) correct(ctx context.Context, matchID string, opt AppendOptions, 
 // is reported as itself when it is the correction's new event, else as a
 // *LaterEventError. It returns the state and the notes of the new event.
 func (s *Store) recheck(m *Match, log []Event) (rules.State, []rules.Ruling, error) {
+	last := log[len(log)-1].Seq
+	state, notes, err := s.replayChecked(m, log, last)
+	var later *LaterEventError
+	if errors.As(err, &later) && later.fresh {
+		return nil, nil, later.Err
+	}
+	return state, notes[last], err
+}
+
+// recheckFrom replays log, whose records from seq fresh on are a batch of
+// corrections, as recheck does; an event that breaks, new or stored, is
+// reported as a *LaterEventError naming it as the batch does (a new
+// replacement under the seq it replaces). It returns the notes of each
+// new record by its seq.
+func (s *Store) recheckFrom(m *Match, log []Event, fresh int64) (rules.State, map[int64][]rules.Ruling, error) {
+	state, notes, err := s.replayChecked(m, log, fresh)
+	var later *LaterEventError
+	if errors.As(err, &later) && later.fresh {
+		later.Seq = log[later.Seq-1].Corrects
+	}
+	return state, notes, err
+}
+
+// replayChecked folds log from the setup in the effective order; records
+// from seq fresh on are checked by today's rules and their notes kept,
+// stored ones by the rules of their revision (grandfathered).
+func (s *Store) replayChecked(m *Match, log []Event, fresh int64) (rules.State, map[int64][]rules.Ruling, error) {
 	game, ok := s.games.Get(m.Game)
 	if !ok {
 		return nil, nil, notFound("game", m.Game)
@@ -154,25 +183,21 @@ func (s *Store) recheck(m *Match, log []Event) (rules.State, []rules.Ruling, err
 		return nil, nil, fmt.Errorf("db: setup of match %s: %w", m.ID, err)
 	}
 	order, _ := markLog(log)
-	last := log[len(log)-1].Seq
-	var notes []rules.Ruling
+	notes := map[int64][]rules.Ruling{}
 	for _, i := range order {
 		e := log[i]
 		var next rules.State
 		var ns []rules.Ruling
-		if e.Seq == last { // the correction's own event: today's rules
+		if e.Seq >= fresh {
 			next, ns, err = game.Apply(state, rules.Event{Type: e.Type, Data: e.Data})
-		} else { // a stored event: the rules of its revision (grandfathered)
+		} else {
 			next, _, err = rules.ApplyStored(game, state, rules.Event{Type: e.Type, Data: e.Data, Revision: e.Revision})
 		}
 		if err != nil {
-			if e.Seq == last {
-				return nil, nil, err
-			}
-			return nil, nil, &LaterEventError{Seq: e.Seq, Type: e.Type, Err: err}
+			return nil, nil, &LaterEventError{Seq: e.Seq, Type: e.Type, Err: err, fresh: e.Seq >= fresh}
 		}
-		if e.Seq == last {
-			notes = ns
+		if e.Seq >= fresh {
+			notes[e.Seq] = ns
 		}
 		state = next
 	}

@@ -201,48 +201,23 @@ func (s *Store) advance(cur *Match, state rules.State) *Match {
 // here, on the request's goroutine: the write runs on the one writer, which
 // every table waits for.
 func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writeFunc {
-	var notes any
-	var notesErr error
-	if len(rec.Notes) > 0 {
-		var b []byte
-		b, notesErr = json.Marshal(rec.Notes)
-		notes = string(b)
+	inserts := make([]writeFunc, 0, len(rec.earlier)+1)
+	for _, e := range append(rec.earlier, rec) {
+		inserts = append(inserts, s.insertEvent(cur, next, e))
 	}
-	data, created := string(rec.Data), formatTime(rec.CreatedAt)
-	if rec.Revision == 0 { // accepted now, by today's rules
-		rec.Revision = rules.FirstRevision
-		if g, ok := s.games.Get(next.Game); ok {
-			rec.Revision = rules.RevisionOf(g)
-		}
-	}
+	created := formatTime(rec.CreatedAt)
 	snap, snapErr := s.snapshotFor(cur, next)
 	return func(ctx context.Context, tx *sql.Tx) error {
-		if notesErr != nil {
-			return notesErr
-		}
 		if snapErr != nil {
 			return snapErr
 		}
-		var corrects any
-		if rec.Corrects > 0 {
-			corrects = rec.Corrects
-			// The snapshots from the corrected event on hold what it was.
-			if err := s.DropSnapshotsFrom(ctx, tx, next.ID, rec.Corrects); err != nil {
+		for _, insert := range inserts {
+			if err := insert(ctx, tx); err != nil {
 				return err
 			}
 		}
 		if err := snap.write(ctx, s, tx, next.ID); err != nil {
 			return err
-		}
-		if _, err := tx.StmtContext(ctx, s.stmts.insertEvent).ExecContext(ctx,
-			next.ID, rec.Seq, rec.Type, data, notes, created, corrects, nullable(rec.TokenID), rec.Revision); err != nil {
-			if s.d.isConstraint(err) {
-				// Another append was checked against the same version and
-				// committed first (possible only with several writers on one
-				// database): this one is stale.
-				return &VersionError{Expected: cur.Version, Current: -1}
-			}
-			return fmt.Errorf("db: insert event: %w", err)
 		}
 		if status := statusOf(next.State); status != statusOf(cur.State) {
 			if _, err := tx.StmtContext(ctx, s.stmts.updateStatus).ExecContext(ctx, status, nullTime(next.FinishedAt), next.ID); err != nil {
@@ -276,6 +251,49 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 				next.ID, opt.IdempotencyKey, opt.RequestHash, rec.Seq, created); err != nil {
 				return fmt.Errorf("db: insert idempotency key: %w", err)
 			}
+		}
+		return nil
+	}
+}
+
+// insertEvent is the write of one record of an append: the snapshots it
+// makes stale are dropped (a correction's) and its row inserted.
+func (s *Store) insertEvent(cur, next *Match, rec Event) writeFunc {
+	var notes any
+	var notesErr error
+	if len(rec.Notes) > 0 {
+		var b []byte
+		b, notesErr = json.Marshal(rec.Notes)
+		notes = string(b)
+	}
+	data, created := string(rec.Data), formatTime(rec.CreatedAt)
+	if rec.Revision == 0 { // accepted now, by today's rules
+		rec.Revision = rules.FirstRevision
+		if g, ok := s.games.Get(next.Game); ok {
+			rec.Revision = rules.RevisionOf(g)
+		}
+	}
+	return func(ctx context.Context, tx *sql.Tx) error {
+		if notesErr != nil {
+			return notesErr
+		}
+		var corrects any
+		if rec.Corrects > 0 {
+			corrects = rec.Corrects
+			// The snapshots from the corrected event on hold what it was.
+			if err := s.DropSnapshotsFrom(ctx, tx, next.ID, rec.Corrects); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.StmtContext(ctx, s.stmts.insertEvent).ExecContext(ctx,
+			next.ID, rec.Seq, rec.Type, data, notes, created, corrects, nullable(rec.TokenID), rec.Revision); err != nil {
+			if s.d.isConstraint(err) {
+				// Another append was checked against the same version and
+				// committed first (possible only with several writers on one
+				// database): this one is stale.
+				return &VersionError{Expected: cur.Version, Current: -1}
+			}
+			return fmt.Errorf("db: insert event: %w", err)
 		}
 		return nil
 	}

@@ -122,6 +122,9 @@ type Event struct {
 	// its own revision accepted, is today's refusal; nil otherwise. Set
 	// only where the log was replayed to find it (see Store.Events).
 	Grandfathered []rules.Ruling
+	// earlier are the records of a batch of corrections written before
+	// this one, its last, in the same transaction.
+	earlier []Event
 }
 
 // NewMatch is what it takes to start a match.

@@ -48,18 +48,32 @@ func refusedWithRule(p *tab, prefix string) {
 	p.click("#refusal button")
 }
 
-// fixLatest corrects a field of the latest event of type typ from the
-// event log, and waits until the log shows the new value.
-func fixLatest(p *tab, typ, field, value string) {
+// fixLatest corrects a field of the latest event whose line in the Events
+// list reads find: the field is chosen (a list of the game's choices) or
+// typed, the fix checked and saved; it waits until the list reads after.
+func fixLatest(p *tab, find, field, value, after string) {
 	p.b.t.Helper()
 	p.click("#tab-events")
-	p.waitText("#events", typ)
-	seq := evalIn[int](p, `+[...document.querySelectorAll('#events li')].find(e => e.innerText.includes(`+jsString(typ)+`)).dataset.seq`)
+	p.waitText("#events", find)
+	seq := evalIn[int](p, `+[...document.querySelectorAll('#events li')].filter(e => e.innerText.includes(`+jsString(find)+`)).pop().dataset.seq`)
 	p.click(fmt.Sprintf("#events li[data-seq='%d'] .fix-event", seq))
-	p.typeIn("#edit-"+field, value)
-	p.click("#edit-save")
-	p.waitText("#events", value)
+	fixField(p, field, value)
+	p.click("#fx-check")
+	p.click("#fx-save")
+	p.waitText("#events", after)
 	p.click("#tab-play")
+}
+
+// fixField sets a field of the open editor: chosen or typed.
+func fixField(p *tab, field, value string) {
+	p.b.t.Helper()
+	sel := "#edit-" + field
+	p.waitText("#fx", "")
+	if evalIn[string](p, `document.querySelector(`+jsString(sel)+`).tagName`) == "SELECT" {
+		p.choose(sel, value)
+	} else {
+		p.typeIn(sel, value)
+	}
 }
 
 // shotOf keeps a screenshot of one element (a panel taller than the

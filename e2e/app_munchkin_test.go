@@ -126,7 +126,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	p.axe("munchkin sheet")
 	// Every event in force is listed, the latest first, each with a fix.
 	p.click("#tab-events")
-	p.waitText("#events", "combat")
+	p.waitText("#events", "fought")
 	p.waitText("#events li", "Gnome")
 	p.axe("munchkin events")
 	seqOf := func(match func(typ string, d map[string]any) bool) string {
@@ -151,8 +151,9 @@ func TestAppMunchkinGame(t *testing.T) {
 	saraUp := seqOf(func(typ string, d map[string]any) bool { return typ == "level_changed" && d["player"] == ids[1] })
 	p.click("#events li[data-seq='" + saraUp + "'] .fix-event")
 	p.typeIn("#edit-delta", "2")
-	p.click("#edit-save")
-	p.waitText("#events", "delta +2")
+	p.click("#fx-check")
+	p.click("#fx-save")
+	p.waitText("#events", "· +2")
 	if lv := playerLevel(c, id, ids[1]); lv != 3 {
 		t.Fatalf("Sara's level after the fix is %d, want 3", lv)
 	}

@@ -34,10 +34,11 @@ func shCells(p *tab, class string) []string {
 func shFix(p *tab, key, player, value string) {
 	p.b.t.Helper()
 	p.click(shRow(key) + " td[data-player='" + player + "'] button")
-	p.waitText("#sh-fix-form", "Fix")
-	p.typeIn("#sh-fix-"+player, value)
-	p.click("#sh-fix-save")
-	waitFor(p, `!document.querySelector('#sh-fix-form')`)
+	fixOpened(p, "")
+	p.typeIn("#edit-scores-"+player, value)
+	p.click("#fx-check")
+	p.click("#fx-save")
+	waitFor(p, `!document.querySelector('#fx')`)
 	p.waitText(shRow(key)+" td[data-player='"+player+"']", value)
 }
 

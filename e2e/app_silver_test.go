@@ -88,8 +88,11 @@ func TestAppSilverMatch(t *testing.T) {
 	want := []string{"22", "27"}
 	if routeServed(c, "/v1/matches/{id}/events/{seq}") {
 		p.click("#sv-sheet tbody tr:first-of-type td:first-of-type button")
-		p.typeIn("#sv-fix-value", "3 4 5 7")
-		p.click("#sv-fix-save")
+		fixOpened(p, "Round 1 · Ali · Village")
+		p.typeIn("#edit-villages-"+ids[0], "3 4 5 7")
+		p.click("#fx-check")
+		p.waitText("#fx-preview", "Ali")
+		p.click("#fx-save")
 		p.waitText("#sv-sheet", "3 4 5 7")
 		want = []string{"23", "27"}
 	} else {

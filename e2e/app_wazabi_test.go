@@ -42,7 +42,7 @@ func TestAppWazabiGame(t *testing.T) {
 	p.waitText("#wb-seats li[data-player='"+ids[0]+"']", "2 cards")
 
 	// It was Hand limit 1, not Steal a card: fixed from the event log.
-	fixLatest(p, "card_played", "card", "hand_limit_1")
+	fixLatest(p, "played Steal a card", "card", "hand_limit_1", "played Hand limit 1")
 	p.waitText("#wb-seats li[data-player='"+ids[0]+"']", "1 cards")
 
 	// Ali's roll of three faces with two dice is refused; then he rolls
@@ -110,7 +110,7 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	p.waitText(seat(2), "2 cards")
 
 	// It was Hand limit 1 on Reza, not Steal a card: fixed from the log.
-	fixLatest(p, "card_played", "card", "hand_limit_1")
+	fixLatest(p, "played Steal a card", "card", "hand_limit_1", "played Hand limit 1")
 	p.waitText(seat(2), "1 cards")
 	p.waitText(seat(0), "2 cards")
 
@@ -189,12 +189,13 @@ func TestAppWazabiToTheLast(t *testing.T) {
 
 	// The die went to Mina, not Reza: fixed from the event log.
 	p.click("#tab-events")
-	p.waitText("#events", "to Reza")
-	seq := evalIn[int](p, `+[...document.querySelectorAll('#events li')].find(e => e.innerText.includes('dice_given')).dataset.seq`)
+	p.waitText("#events", "gave dice to Reza")
+	seq := evalIn[int](p, `+[...document.querySelectorAll('#events li')].find(e => e.innerText.includes('gave dice')).dataset.seq`)
 	p.click(fmt.Sprintf("#events li[data-seq='%d'] .fix-event", seq))
-	p.choose("#edit-to-1", ids[3])
-	p.click("#edit-save")
-	p.waitText("#events", "to Mina")
+	p.choose("#edit-to-0", ids[3])
+	p.click("#fx-check")
+	p.click("#fx-save")
+	p.waitText("#events", "gave dice to Mina")
 	p.click("#tab-play")
 	p.waitText(seat(3), "2 dice")
 	p.waitText(seat(2), "1 dice")

@@ -103,7 +103,7 @@ func TestAppYatukGame(t *testing.T) {
 	ykBurn(p, "Sara's turn: 1")
 
 	// The wizard went to Sutudri, not Parushni: fixed from the event log.
-	fixLatest(p, "card_played", "land", "sutudri")
+	fixLatest(p, "to Parushni", "land", "sutudri", "Wizard 3 to Sutudri")
 	p.waitText("#yk-lands [data-land='sutudri']", "Wizard 3")
 
 	ykBurn(p, "Ali's turn: 2")
@@ -299,8 +299,9 @@ func TestAppYatukAdvanced(t *testing.T) {
 	// Fixed from the sheet: the weaker wizard carried the green gem after all.
 	p.click("#yk-fix-battle-5")
 	p.typeIn("#edit-carrier", "2")
-	p.click("#edit-save")
-	p.waitText("#events", "carrier 2")
+	p.click("#fx-check")
+	p.click("#fx-save")
+	waitFor(p, `!document.querySelector('#fx')`)
 	p.click("#tab-sheet")
 	p.waitText("#yk-battles", "carried by Yellow Wizard 1")
 	waitFor(p, `[...document.querySelectorAll('#yk-sheet td.carriers')].map(e => e.innerText).join(' ') === '9 3 7'`)

@@ -86,3 +86,14 @@ func applyRespelled(g Game, s State, ev Event, apply func(State, Event) (State, 
 	}
 	return nil, fmt.Errorf("event data spelled in too many ways")
 }
+
+// Revisions is the revision of every game's rules in r today, by game ID.
+// A server and a phone running the rules compare them: events checked on
+// the phone are checked as the server would only when they agree.
+func Revisions(r *Registry) map[string]int {
+	out := map[string]int{}
+	for _, g := range r.All() {
+		out[g.Info().ID] = RevisionOf(g)
+	}
+	return out
+}

@@ -16,6 +16,8 @@ import { sheetScreen } from './app-sheet.js';
 import { defineScreen } from './app-define.js';
 import { seating } from './app-seating.js';
 import { capacityPicker } from './app-capacities.js';
+import { storyOf } from './app-story.js';
+import { fixer } from './app-fix.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -47,7 +49,9 @@ function tableApp() {
     remote: null,
     ruleShown: null,
     log: [],
-    editing: { open: false, seq: 0, type: '', fields: [] },
+    chapters: [],
+    toast: null,
+    undoEv: null,
     stream: null,
     flushing: null,
 
@@ -65,6 +69,7 @@ function tableApp() {
       window.addEventListener('online', () => { this.online = true; this.flush(); });
       window.addEventListener('offline', () => { this.online = false; });
       setInterval(() => { if (this.waitingCount() > 0 && !this.sending) this.flush(); }, 2000);
+      this.listenFix();
       this.loadMe().then(() => this.go());
       this.flush();
     },
@@ -191,7 +196,10 @@ function tableApp() {
       this.remote = null;
       this.ruleShown = null;
       this.log = [];
-      this.editing = { open: false, seq: 0, type: '', fields: [] };
+      this.chapters = [];
+      this.toast = null;
+      this.undoEv = null;
+      this.closeFix();
     },
     // loadGames reads the games once, and again when asked (fresh) or when
     // a match is of a game defined since (a new score sheet).
@@ -396,6 +404,7 @@ function tableApp() {
         if (!this.gameOf(m.game).id) await this.loadGames(true);
         this.match = m;
         this.openStream(id);
+        this.learnLast();
       } catch (e) {
         this.matchError = e instanceof Problem && e.status === 404 ? this.t('not_found') : e.message;
       }
@@ -493,19 +502,39 @@ function tableApp() {
       const e = this.remote.event;
       return this.t('other_device') + (e ? ' ' + this.describe(e.type, e.data) : '');
     },
-    // describe is one line for an event: who, what, and its plain values.
-    describe(type, data) {
-      const who = data && data.player ? this.nameOf(data.player) + ': ' : '';
-      const parts = [];
-      for (const [k, v] of Object.entries(data || {})) {
-        if (k === 'player') continue;
-        if (typeof v === 'number') parts.push(k + ' ' + this.n((k === 'delta' && v > 0 ? '+' : '') + v));
-        else if (typeof v === 'string') parts.push(k + ' ' + (this.players().some((p) => p.id === v) ? this.nameOf(v) : v));
-        else if (Array.isArray(v) && v.length && v.every((x) => x && typeof x.name === 'string')) parts.push(k + ' ' + v.map((x) => x.name).join(this.lang === 'fa' ? '، ' : ', '));
-        else if (this.isPlayerNumbers(v)) parts.push(k + ' ' + Object.entries(v).map(([id, x]) => this.nameOf(id) + ' ' + this.n(x)).join(this.lang === 'fa' ? '، ' : ', '));
-        else if (this.isPlayerList(v)) parts.push(k + ' ' + v.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', '));
-      }
-      return who + type + (parts.length ? ' · ' + parts.join(', ') : '');
+    // story tells this match's events in the page's language (app-story.js).
+    story() { return storyOf(this.match, this.match ? this.gameOf(this.match.game) : null, this.lang); },
+    // describe is one event as a sentence, with names and the game's words.
+    describe(type, data) { return this.story().describe(type, data); },
+    // time is a moment of today's match as a clock shows it.
+    time(iso) {
+      const d = new Date(iso);
+      if (isNaN(d)) return '';
+      return this.n(String(d.getHours()).padStart(2, '0') + ':' + String(d.getMinutes()).padStart(2, '0'));
+    },
+    // ---- feedback where the finger is: a toast inside the viewport,
+    // announced (aria-live), that never takes a tap from what is under it
+    say(text, kind) {
+      if (!text) return;
+      const id = (this.toast && this.toast.id || 0) + 1;
+      this.toast = { id, text, kind: kind || 'info' };
+      clearTimeout(this.toastTimer);
+      this.toastTimer = setTimeout(() => { if (this.toast && this.toast.id === id) this.toast = null; }, kind === 'refusal' ? 12000 : 6000);
+    },
+    toastText() { return (this.toast && this.toast.text) || ''; },
+    toastKind() { return 'toast ' + ((this.toast && this.toast.kind) || ''); },
+    // undoWhat is what Undo would take back, in words.
+    undoWhat() { return this.undoEv ? this.describe(this.undoEv.type, this.undoEv.data) : ''; },
+    // learnLast reads what Undo would take back: the latest event in force.
+    async learnLast() {
+      if (!this.match) return;
+      const id = this.match.id;
+      try {
+        const evs = await this.eventsInForce();
+        if (!this.match || this.match.id !== id) return;
+        const last = evs[evs.length - 1];
+        this.undoEv = last ? { type: last.type, data: last.data } : null;
+      } catch { this.undoEv = null; }
     },
     // isPlayerNumbers: v is a number for each of some players (a score
     // sheet's row, a roll of W per player).
@@ -526,15 +555,35 @@ function tableApp() {
     },
     waitingCount() { return this.queue.filter((q) => q.status !== 'refused').length; },
     waitingHere() { return this.match ? this.queue.filter((q) => q.match === this.match.id) : []; },
-    queueLabel(q) { return this.describe(q.type || q.kind, q.data || {}); },
+    queueLabel(q) {
+      if (q.kind === 'event' || q.kind === 'put') return this.describe(q.type, q.data || {});
+      return this.t(q.kind === 'batch' ? 'fx_batch' : q.kind === 'void' ? 'void' : q.kind);
+    },
     /**
      * send records an event: it is queued with its Idempotency-Key and
      * If-Match and sent in order. It resolves true once recorded, 'queued'
      * when it waits for the network, false when refused (the refusal shown).
      */
     send(type, data) { return this.enqueue({ kind: 'event', type, data }); },
-    undo() { return this.enqueue({ kind: 'undo' }); },
-    redo() { return this.enqueue({ kind: 'redo' }); },
+    async undo() {
+      const what = this.undoWhat();
+      const ok = await this.enqueue({ kind: 'undo' });
+      if (ok === true) {
+        this.say(what ? this.t('st_did_undo', { s: what }) : this.t('undo'), 'done');
+        await this.learnLast();
+        if (this.tabIs('events')) this.openEvents();
+      }
+      return ok;
+    },
+    async redo() {
+      const ok = await this.enqueue({ kind: 'redo' });
+      if (ok === true) {
+        await this.learnLast();
+        this.say(this.t('st_did_redo', { s: this.undoWhat() }), 'done');
+        if (this.tabIs('events')) this.openEvents();
+      }
+      return ok;
+    },
     correct(seq, type, data) { return this.enqueue({ kind: 'put', seq, type, data }); },
     enqueue(item) {
       if (!this.match) return Promise.resolve(false);
@@ -597,7 +646,12 @@ function tableApp() {
           }
           this.online = true;
           // the notes are on the event just recorded, shown only on its match
-          if (this.match && q.match === this.match.id) this.notes = (r && r.event && r.event.notes) || [];
+          if (this.match && q.match === this.match.id) {
+            this.notes = (r && r.event && r.event.notes) || [];
+            if (this.notes.length) this.say(this.notes.map((x) => x.rule + ' ' + this.named(x.message)).join(' · '), 'note');
+            if (q.kind === 'event') this.undoEv = { type: q.type, data: q.data };
+            else if (q.kind !== 'undo' && q.kind !== 'redo') this.learnLast();
+          }
           this.queue.shift();
           saveQueue(this.queue);
           if (this.match && q.match === this.match.id && r && r.match) {
@@ -624,6 +678,7 @@ function tableApp() {
       else if (q.kind === 'redo') res = await this.api.post(base + '/redo', undefined, h);
       else if (q.kind === 'put') res = await this.api.put(base + '/events/' + q.seq, { type: q.type, data: q.data }, h);
       else if (q.kind === 'void') res = await this.api.post(base + '/events/' + q.seq + '/void', undefined, h);
+      else if (q.kind === 'batch') res = await this.api.post(base + '/corrections', { corrections: q.corrections }, h);
       const d = res.data || {};
       return d.match ? d : { match: d };
     },
@@ -649,7 +704,7 @@ function tableApp() {
 
     // ---- refusals and rules
     showRefusal(e) {
-      if (!(e instanceof Problem)) { this.refusal = { title: this.t('error'), detail: this.t('send_failed'), violations: [] }; return; }
+      if (!(e instanceof Problem)) { this.refusal = { title: this.t('error'), detail: this.t('send_failed'), violations: [] }; this.say(this.t('send_failed'), 'refusal'); return; }
       const b = e.body || {};
       this.refusal = {
         title: b.title || this.t('refused_title'),
@@ -659,6 +714,8 @@ function tableApp() {
         breaksAt: b.breaks_at || null,
         status: e.status,
       };
+      const why = (this.refusal.violations.length ? this.refusal.violations.map((v) => v.rule + ' ' + this.named(v.message)) : [this.text(this.refusal.detail)]).join(' · ');
+      this.say(this.refusal.title + ': ' + why, 'refusal');
     },
     async showRule(id) {
       try {
@@ -702,43 +759,19 @@ function tableApp() {
     // ---- the events tab: every event in force, each fixable or voidable
     async openEvents() {
       this.tab = 'events';
-      this.editing = { open: false, seq: 0, type: '', fields: [] };
-      try { this.log = (await this.eventsInForce()).reverse(); } catch (e) { this.log = []; this.showRefusal(e); }
+      try {
+        const r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events');
+        this.chapters = this.story().chapters(r.items || r.events || [], (iso) => this.time(iso));
+      } catch (e) { this.chapters = []; this.showRefusal(e); }
     },
-    eventLine(e) { return this.n(e.place) + '. ' + this.describe(e.type, e.data || {}); },
-    // editEvent opens a form of the event's plain fields (numbers, names,
-    // text, yes/no, a number for each player, each name of a list of
-    // players such as the players dice went to); other lists and objects
-    // stay as they are.
-    editEvent(e) {
-      const fields = [];
-      for (const [k, v] of Object.entries(e.data || {})) {
-        if (this.isPlayerNumbers(v)) {
-          for (const [id, x] of Object.entries(v)) fields.push({ key: k + '-' + id, label: k + ': ' + this.nameOf(id), path: [k, id], kind: 'number', value: String(x) });
-        } else if (typeof v === 'number') fields.push({ key: k, kind: 'number', value: String(v) });
-        else if (typeof v === 'boolean') fields.push({ key: k, kind: 'bool', value: v ? 'true' : 'false' });
-        else if (typeof v === 'string') fields.push({ key: k, kind: this.players().some((p) => p.id === v) ? 'player' : 'text', value: v });
-        else if (this.isPlayerList(v)) v.forEach((id, i) => fields.push({ key: k + '-' + (i + 1), path: [k, i], kind: 'player', value: id }));
-      }
-      this.editing = { open: true, seq: e.seq, type: e.type, data: e.data, fields };
-    },
-    fieldIs(f, kind) { return f.kind === kind; },
+    lineClass(l) { return l.struck ? 'struck' : ''; },
     isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
-    async saveEdit() {
-      const data = JSON.parse(JSON.stringify(this.editing.data || {}));
-      for (const f of this.editing.fields) {
-        const set = (v) => { if (f.path) data[f.path[0]][f.path[1]] = v; else data[f.key] = v; };
-        if (f.kind === 'number') { const v = parseNumber(f.value); if (v !== null) set(v); } else if (f.kind === 'bool') set(f.value === 'true');
-        else set(f.value);
-      }
-      const ok = await this.correct(this.editing.seq, this.editing.type, data);
-      if (ok === true) this.openEvents();
-    },
     async voidEvent(seq) {
       const ok = await this.enqueue({ kind: 'void', seq });
       if (ok === true) this.openEvents();
     },
-    cancelEdit() { this.editing = { open: false, seq: 0, type: '', fields: [] }; },
+
+    ...fixer(),
 
     setTab(t) { this.tab = t; },
     tabIs(t) { return this.tab === t; },

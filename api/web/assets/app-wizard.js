@@ -83,7 +83,6 @@ export function wizardScreen() {
       if (key === this.stepSeen) return;
       Object.assign(this, stepFields(), { stepSeen: key });
     },
-    fixBid: { open: false, seq: 0, player: '', round: 0, value: '' },
 
     // The referee's verdict on a trick holds for the cards it was asked
     // about, in the trick they were played in.
@@ -302,23 +301,5 @@ export function wizardScreen() {
     sheetRows() { return this.rounds(); },
     cell(row, id, key) { const m = row[key] || {}; return m[id] === undefined ? '' : this.n(m[id]); },
     trumpOfRow(row) { return this.trumpLabel(row.trump); },
-    async startFix(row, id) {
-      const evs = await this.eventsInForce();
-      let round = 0, seq = 0, old = null;
-      for (const e of evs) {
-        if (e.type === 'round_started') round = e.data.round || round + 1;
-        if (e.type === 'bid' && round === row.round && e.data.player === id) { seq = e.seq; old = e.data.bid; }
-      }
-      if (!seq) return;
-      this.fixBid = { open: true, seq, player: id, round: row.round, value: String(old) };
-    },
-    fixTitle() { return this.fixBid.open ? this.t('fix_bid', { p: this.nameOf(this.fixBid.player), r: this.fixBid.round }) : ''; },
-    async saveFix() {
-      const v = this.parse(this.fixBid.value);
-      if (v === null) return;
-      const ok = await this.correct(this.fixBid.seq, 'bid', { player: this.fixBid.player, bid: v });
-      if (ok === true) this.fixBid = { open: false, seq: 0, player: '', round: 0, value: '' };
-    },
-    cancelFix() { this.fixBid = { open: false, seq: 0, player: '', round: 0, value: '' }; },
   };
 }

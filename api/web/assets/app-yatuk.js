@@ -419,8 +419,7 @@ export function yatukScreen() {
       const evs = await this.eventsInForce();
       const ev = evs.filter((e) => e.type === 'battle_resolved')[i];
       if (!ev) return;
-      this.tab = 'events';
-      this.log = evs.slice().reverse();
+      this.openEvents();
       this.editEvent(ev);
     },
     // tieOnGems: two or more players share the most gems, so the carriers'

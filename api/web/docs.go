@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"bytes"
@@ -15,28 +15,20 @@ import (
 	"github.com/motamed/motamed/db"
 )
 
-// The documentation page: Swagger UI (vendored, see web/docs/README.md)
+// The documentation page: Swagger UI (vendored, see docs/README.md)
 // showing openapi.yaml, the one description of the API.
 //
-//go:embed web/docs/*.html web/docs/*.js web/docs/*.css web/docs/LICENSE web/docs/NOTICE web/docs/*.txt
+//go:embed docs/*.html docs/*.js docs/*.css docs/LICENSE docs/NOTICE docs/*.txt
 var docsFS embed.FS
 
-// openAPI serves the checked-in OpenAPI 3 contract.
-func (s *Server) openAPI(c echo.Context) error {
-	if len(s.cfg.OpenAPI) == 0 {
-		return echo.NewHTTPError(http.StatusNotFound)
-	}
-	return c.Blob(http.StatusOK, "application/yaml", s.cfg.OpenAPI)
-}
-
-func (s *Server) docsRedirect(c echo.Context) error {
+func (s *pages) docsRedirect(c echo.Context) error {
 	return c.Redirect(http.StatusFound, "/docs/index.html")
 }
 
 // docsFile serves the page and the viewer's files.
-func (s *Server) docsFile(c echo.Context) error {
+func (s *pages) docsFile(c echo.Context) error {
 	name := path.Clean(c.Param("*"))
-	b, err := fs.ReadFile(docsFS, "web/docs/"+name)
+	b, err := fs.ReadFile(docsFS, "docs/"+name)
 	if err != nil || strings.Contains(name, "/") {
 		return &db.NotFoundError{Kind: "file", ID: name}
 	}

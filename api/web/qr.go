@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"container/list"
@@ -27,9 +27,9 @@ type QRRequest struct {
 // code holds only what the caller already has. It counts as a write for
 // the write limits (every POST does), and the same code asked for again,
 // as the tables page does for each table, comes from a small cache.
-func (s *Server) qrCode(c echo.Context) error {
+func (s *pages) qrCode(c echo.Context) error {
 	var req QRRequest
-	if _, err := bind(c, &req); err != nil {
+	if err := s.Bind(c, &req); err != nil {
 		return err
 	}
 	png, err := s.qr.get(req.Text, req.Size)

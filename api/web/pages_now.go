@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"encoding/json"
@@ -37,7 +37,7 @@ type roundState struct {
 	Won       map[string]int `json:"tricks_won"`
 }
 
-func buildNow(mr MatchResponse, labels map[string]string, lang string) nowView {
+func buildNow(mr matchBody, labels map[string]string, lang string) nowView {
 	var st roundState
 	if mr.Status == "finished" || json.Unmarshal(mustJSON(mr.State), &st) != nil || st.Round < 1 || st.Dealer == "" {
 		return nowView{}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"github.com/labstack/echo/v4"
@@ -22,7 +22,7 @@ type tablesPageView struct {
 // is the same for every league ID, and its script does the work with the
 // token (it creates a scorer token per table, a viewer token for the screen
 // of a private league, and asks POST /v1/qr for each code).
-func (s *Server) tablesPage(c echo.Context) error {
+func (s *pages) tablesPage(c echo.Context) error {
 	id := c.Param("id")
 	v := tablesPageView{pageBase: s.base(c, "", "", "/v1/leagues/"+id), LeagueID: id}
 	v.Title = v.L["tables_title"]

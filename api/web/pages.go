@@ -1,10 +1,11 @@
-package api
+package web
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"html/template"
 	"io/fs"
@@ -32,15 +33,15 @@ import (
 // the stream, read with fetch so that a private screen's token goes in the
 // Authorization header), so a page works without any token for public data.
 
-//go:embed web/templates/*.html web/assets/*
+//go:embed templates/*.html assets/*
 var webFS embed.FS
 
 var (
-	assetFS, _   = fs.Sub(webFS, "web/assets")
+	assetFS, _   = fs.Sub(webFS, "assets")
 	assetVersion = fingerprint(assetFS)
 	pageTmpl     = template.Must(template.New("").Funcs(template.FuncMap{
 		"asset": func(name string) string { return "/assets/" + name + "?v=" + assetVersion },
-	}).ParseFS(webFS, "web/templates/*.html"))
+	}).ParseFS(webFS, "templates/*.html"))
 )
 
 // fingerprint hashes embedded files, names and contents, so the URLs or
@@ -59,7 +60,7 @@ func fingerprint(fsys fs.FS) string {
 }
 
 // asset serves the pages' CSS and JavaScript.
-func (s *Server) asset(c echo.Context) error {
+func (s *pages) asset(c echo.Context) error {
 	name := path.Clean(c.Param("*"))
 	b, err := fs.ReadFile(assetFS, name)
 	if err != nil || name == "." {
@@ -94,14 +95,14 @@ type pageBase struct {
 	APIURL    string
 }
 
-func (s *Server) base(c echo.Context, title, game, apiURL string) pageBase {
-	lang := langOf(c)
+func (s *pages) base(c echo.Context, title, game, apiURL string) pageBase {
+	lang := s.Lang(c)
 	b := pageBase{Lang: lang, Dir: "ltr", L: labelsIn(lang), Title: title, APIURL: apiURL}
 	if lang == "fa" {
 		b.Dir = "rtl"
 	}
 	b.Big = c.QueryParam("big") == "1"
-	if g, ok := s.games.Get(game); ok {
+	if g, ok := s.Games.Get(game); ok {
 		b.GameName = g.Info().Name
 		if lang == "fa" && g.Info().NameFA != "" {
 			b.GameName = g.Info().NameFA
@@ -150,14 +151,14 @@ type matchBoot struct {
 	Labels map[string]string `json:"labels"`
 	ID     string            `json:"id"`
 	// Match is null on a locked page (see lockedPage).
-	Match  *MatchResponse `json:"match"`
-	Ruling *rulingView    `json:"ruling"`
+	Match  json.RawMessage `json:"match"`
+	Ruling *rulingView     `json:"ruling"`
 }
 
 type matchPageView struct {
 	pageBase
 	Locked     bool
-	M          MatchResponse
+	M          matchBody
 	Players    []playerCard
 	Version    string // the match's version, for people
 	Now        nowView
@@ -176,11 +177,12 @@ type matchPageView struct {
 }
 
 // matchPage serves a match's scoreboard.
-func (s *Server) matchPage(c echo.Context) error {
-	m, err := s.readableMatch(c, c.Param("id"))
+func (s *pages) matchPage(c echo.Context) error {
+	lang := s.Lang(c)
+	body, log, err := s.Reader.ReadMatch(c, c.Param("id"), lang)
 	if isNotFound(err) {
 		id := c.Param("id")
-		v := matchPageView{pageBase: s.base(c, "", "", "/v1/matches/"+id), Locked: true, M: MatchResponse{ID: id}}
+		v := matchPageView{pageBase: s.base(c, "", "", "/v1/matches/"+id), Locked: true, M: matchBody{ID: id}}
 		v.Title = v.L["scoreboard"]
 		v.Boot = matchBoot{Lang: v.Lang, Labels: v.L, ID: id}
 		return s.lockedPage(c, "match.html", v)
@@ -188,19 +190,14 @@ func (s *Server) matchPage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	log, err := s.store.Events(c.Request().Context(), m.ID)
-	if err != nil {
+	var mr matchBody
+	if err := json.Unmarshal(body, &mr); err != nil {
 		return err
 	}
-	lang := langOf(c)
-	mr := s.matchResponse(m, lang)
-	if lang == "fa" {
-		mr.Next = faProse(mr.Next)
-	}
-	v := matchPageView{pageBase: s.base(c, "", m.Game, "/v1/matches/"+m.ID), M: mr}
+	v := matchPageView{pageBase: s.base(c, "", mr.Game, "/v1/matches/"+mr.ID), M: mr}
 	v.Title = v.GameName + " · " + v.L["scoreboard"]
-	if m.LeagueID != "" {
-		v.LeagueURL = "/leagues/" + url.PathEscape(m.LeagueID) + "?lang=" + lang
+	if mr.LeagueID != nil && *mr.LeagueID != "" {
+		v.LeagueURL = "/leagues/" + url.PathEscape(*mr.LeagueID) + "?lang=" + lang
 	}
 	v.Version = formatNum(lang, float64(mr.Version), 0)
 	v.Players = playerCards(mr, lang)
@@ -218,11 +215,11 @@ func (s *Server) matchPage(c echo.Context) error {
 	v.Ruling = s.latestRuling(log, lang)
 	v.Corrections = corrections(log, mr.Players, v.L, lang)
 	v.Grandfathered = s.grandfathered(log, mr.Players, v.L, lang)
-	v.Boot = matchBoot{Lang: lang, Labels: v.L, ID: mr.ID, Match: &mr, Ruling: v.Ruling}
+	v.Boot = matchBoot{Lang: lang, Labels: v.L, ID: mr.ID, Match: body, Ruling: v.Ruling}
 	return s.renderPage(c, "match.html", v)
 }
 
-func playerCards(mr MatchResponse, lang string) []playerCard {
+func playerCards(mr matchBody, lang string) []playerCard {
 	places := map[string]int{}
 	winners := map[string]bool{}
 	if mr.Result != nil {
@@ -245,7 +242,7 @@ func playerCards(mr MatchResponse, lang string) []playerCard {
 	return out
 }
 
-func (s *Server) matchChart(mr MatchResponse, labels map[string]string, lang string) (chartView, string) {
+func (s *pages) matchChart(mr matchBody, labels map[string]string, lang string) (chartView, string) {
 	ids := make([]string, len(mr.Players))
 	classes := make([]string, len(mr.Players))
 	names := make([]string, len(mr.Players))
@@ -283,7 +280,7 @@ func zeroSeries(n int) [][]float64 {
 // effective order, with its rule: after a correction, a ruling on the
 // corrected history (the store rules the log in force again), never one
 // on a voided or replaced event.
-func (s *Server) latestRuling(log []db.Event, lang string) *rulingView {
+func (s *pages) latestRuling(log []db.Event, lang string) *rulingView {
 	inForce := db.InForce(log)
 	for i := len(inForce) - 1; i >= 0; i-- {
 		if e := inForce[i]; len(e.Notes) > 0 {
@@ -293,14 +290,13 @@ func (s *Server) latestRuling(log []db.Event, lang string) *rulingView {
 	return nil
 }
 
-func (s *Server) ruling(seq int64, n rules.Ruling, lang string) *rulingView {
-	v := s.violation(n, lang)
-	r := &rulingView{Seq: seq, Rule: v.Rule, Title: v.Title, Message: v.Message}
-	if e, ok := s.rules.byID[n.Rule]; ok {
-		r.Text = e.entry.Text.In(lang)
+func (s *pages) ruling(seq int64, n rules.Ruling, lang string) *rulingView {
+	r := &rulingView{Seq: seq, Rule: n.Rule, Message: n.Message.In(lang)}
+	if e, ok := s.Reader.RuleEntry(n.Rule); ok {
+		r.Title, r.Text = e.Title.In(lang), e.Text.In(lang)
 	}
 	if lang == "fa" {
-		r.Message, r.Text = faProse(r.Message), faProse(r.Text)
+		r.Message, r.Text = s.PersianProse(r.Message), s.PersianProse(r.Text)
 	}
 	return r
 }
@@ -317,8 +313,16 @@ type leagueBoot struct {
 	Labels   map[string]string `json:"labels"`
 	LeagueID string            `json:"league_id"`
 	// Standings is null on a locked page (see lockedPage).
-	Standings *StandingsResponse                `json:"standings"`
+	Standings *standingsBody                    `json:"standings"`
 	History   map[string][]scoring.HistoryPoint `json:"history"`
+}
+
+// standingsBody is a league's standings as GET /v1/leagues/{id}/standings
+// answers them.
+type standingsBody struct {
+	LeagueID string `json:"league_id"`
+	Game     string `json:"game"`
+	scoring.Standings
 }
 
 type leaguePageView struct {
@@ -327,7 +331,7 @@ type leaguePageView struct {
 	// Correcting lists the league's matches reopened for a correction:
 	// their results are out of the standings until they finish again.
 	Correcting []inPlayView
-	League     LeagueResponse
+	League     *db.League
 	Matches    string
 	Rows       []standRow
 	Chart      chartView
@@ -336,11 +340,11 @@ type leaguePageView struct {
 }
 
 // leaguePage serves a league's standings and rating chart.
-func (s *Server) leaguePage(c echo.Context) error {
-	l, err := s.readableLeague(c, c.Param("id"))
+func (s *pages) leaguePage(c echo.Context) error {
+	l, err := s.Reader.ReadLeague(c, c.Param("id"))
 	if isNotFound(err) {
 		id := c.Param("id")
-		v := leaguePageView{pageBase: s.base(c, "", "", "/v1/leagues/"+id+"/standings"), Locked: true, League: LeagueResponse{ID: id}}
+		v := leaguePageView{pageBase: s.base(c, "", "", "/v1/leagues/"+id+"/standings"), Locked: true, League: &db.League{ID: id}}
 		v.Title = v.L["standings"]
 		v.Boot = leagueBoot{Lang: v.Lang, Labels: v.L, LeagueID: id}
 		return s.lockedPage(c, "league.html", v)
@@ -348,22 +352,12 @@ func (s *Server) leaguePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var st scoring.Standings
-	hist := map[string][]scoring.HistoryPoint{}
-	err = s.leagues.with(c.Request().Context(), l.ID, func(e *leagueEntry) error {
-		st = e.league.Standings(e.names)
-		for pid := range e.names {
-			if h := e.league.History(pid); len(h) > 0 {
-				hist[pid] = h
-			}
-		}
-		return nil
-	})
+	st, hist, err := s.Reader.Standings(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
 	}
-	lang := langOf(c)
-	v := leaguePageView{pageBase: s.base(c, "", l.Game, "/v1/leagues/"+l.ID+"/standings"), League: leagueResponse(l)}
+	lang := s.Lang(c)
+	v := leaguePageView{pageBase: s.base(c, "", l.Game, "/v1/leagues/"+l.ID+"/standings"), League: l}
 	v.Title = l.Name + " · " + v.L["standings"]
 	v.Matches = formatNum(lang, float64(st.Matches), 0)
 	class := playerClasses(st.Rows)
@@ -389,7 +383,7 @@ func (s *Server) leaguePage(c echo.Context) error {
 			v.Correcting = append(v.Correcting, m)
 		}
 	}
-	v.Boot = leagueBoot{Lang: lang, Labels: v.L, LeagueID: l.ID, Standings: &StandingsResponse{LeagueID: l.ID, Game: l.Game, Standings: st}, History: hist}
+	v.Boot = leagueBoot{Lang: lang, Labels: v.L, LeagueID: l.ID, Standings: &standingsBody{LeagueID: l.ID, Game: l.Game, Standings: st}, History: hist}
 	return s.renderPage(c, "league.html", v)
 }
 
@@ -440,7 +434,7 @@ func ratingChart(rows []scoring.Row, hist map[string][]scoring.HistoryPoint, cla
 // private league is opened with its viewer token in the fragment
 // (/leagues/{id}#token=...), which never reaches the server: the frame's
 // script reads it and fills the page from the API with it.
-func (s *Server) lockedPage(c echo.Context, name string, v any) error {
+func (s *pages) lockedPage(c echo.Context, name string, v any) error {
 	return s.renderPageStatus(c, http.StatusNotFound, name, v)
 }
 
@@ -449,11 +443,11 @@ func isNotFound(err error) bool {
 	return errors.As(err, &nf)
 }
 
-func (s *Server) renderPage(c echo.Context, name string, v any) error {
+func (s *pages) renderPage(c echo.Context, name string, v any) error {
 	return s.renderPageStatus(c, http.StatusOK, name, v)
 }
 
-func (s *Server) renderPageStatus(c echo.Context, status int, name string, v any) error {
+func (s *pages) renderPageStatus(c echo.Context, status int, name string, v any) error {
 	var buf bytes.Buffer
 	if err := pageTmpl.ExecuteTemplate(&buf, name, v); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"encoding/json"
@@ -85,7 +85,7 @@ func playerMap(row map[string]any, key string, ids []string) (map[string]float64
 	return out, len(out) > 0
 }
 
-func buildSheet(rounds any, players []SeatResponse, labels map[string]string, lang string) sheetView {
+func buildSheet(rounds any, players []seatBody, labels map[string]string, lang string) sheetView {
 	rows := asRows(rounds)
 	ids := make([]string, len(players))
 	names := map[string]string{}

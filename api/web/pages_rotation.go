@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"context"
@@ -10,12 +10,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
 )
-
-// inPlayLister lists a league's matches being played (or corrected) now.
-type inPlayLister interface {
-	LeagueMatchesInPlay(ctx context.Context, leagueID string) ([]db.InPlay, error)
-}
 
 // inPlayView is a league match in progress, named by its players.
 type inPlayView struct {
@@ -24,14 +20,14 @@ type inPlayView struct {
 }
 
 // leagueInPlay names a league's matches in progress by their players.
-func (s *Server) leagueInPlay(ctx context.Context, leagueID string, lang string) ([]inPlayView, error) {
-	list, err := s.store.LeagueMatchesInPlay(ctx, leagueID)
+func (s *pages) leagueInPlay(ctx context.Context, leagueID string, lang string) ([]inPlayView, error) {
+	list, err := s.Store.LeagueMatchesInPlay(ctx, leagueID)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]inPlayView, 0, len(list))
 	for _, ip := range list {
-		m, err := s.store.GetMatch(ctx, ip.ID)
+		m, err := s.Store.GetMatch(ctx, ip.ID)
 		var re *db.ReplayError
 		if errors.As(err, &re) { // left out; the store logged it
 			continue
@@ -79,23 +75,23 @@ type rotationPageView struct {
 // (which follows its stream) for ?every= seconds (20 by default, 5 to
 // 600). After each full turn it reloads, so matches that started or
 // finished meanwhile come and go.
-func (s *Server) rotationPage(c echo.Context) error {
+func (s *pages) rotationPage(c echo.Context) error {
 	id := c.Param("id")
 	every := 20
 	if e := c.QueryParam("every"); e != "" {
 		n, err := strconv.Atoi(e)
 		if err != nil || n < 5 || n > 600 {
-			return fieldError("every", "must be a whole number of seconds from 5 to 600")
+			return rules.Invalid("every", "must be a whole number of seconds from 5 to 600")
 		}
 		every = n
 	}
-	lang := langOf(c)
+	lang := s.Lang(c)
 	v := rotationPageView{pageBase: s.base(c, "", "", "/v1/leagues/"+id+"/standings")}
 	v.Big = true
 	v.Every = formatNum(lang, float64(every), 0)
 	v.Boot = rotationBoot{Lang: lang, Labels: v.L, LeagueID: id, Every: every}
 	v.Frames = []rotationFrame{{URL: "/leagues/" + url.PathEscape(id) + "?big=1&lang=" + lang, Label: v.L["standings"]}}
-	l, err := s.readableLeague(c, id)
+	l, err := s.Reader.ReadLeague(c, id)
 	if isNotFound(err) {
 		// A private league: the script has the token (in the fragment) and
 		// shows the standings with it.

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ type correctionView struct {
 }
 
 // corrections lists the voided events, latest first.
-func corrections(log []db.Event, players []SeatResponse, labels map[string]string, lang string) []correctionView {
+func corrections(log []db.Event, players []seatBody, labels map[string]string, lang string) []correctionView {
 	names := map[string]string{}
 	for _, p := range players {
 		names[p.ID] = p.Name
@@ -66,7 +66,7 @@ type grandfatheredView struct {
 
 // grandfathered lists the events in force that today's rules refuse (see
 // db.Event.Grandfathered), in the log's order.
-func (s *Server) grandfathered(log []db.Event, players []SeatResponse, labels map[string]string, lang string) []grandfatheredView {
+func (s *pages) grandfathered(log []db.Event, players []seatBody, labels map[string]string, lang string) []grandfatheredView {
 	names := map[string]string{}
 	for _, p := range players {
 		names[p.ID] = p.Name
@@ -80,9 +80,9 @@ func (s *Server) grandfathered(log []db.Event, players []SeatResponse, labels ma
 			Player string `json:"player"`
 		}
 		_ = json.Unmarshal(e.Data, &d)
-		r := s.violation(e.Grandfathered[0], lang)
+		r := e.Grandfathered[0]
 		out = append(out, grandfatheredView{Seq: formatNum(lang, float64(e.Seq), 0), What: eventLabel(labels, e.Type),
-			Player: names[d.Player], Rule: r.Rule, Message: r.Message})
+			Player: names[d.Player], Rule: r.Rule, Message: r.Message.In(lang)})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"github.com/labstack/echo/v4"
@@ -14,6 +14,6 @@ type appView struct{}
 
 // tableApp serves the table app's page; the app itself reads the token
 // from the URL fragment or the device, never from this request.
-func (s *Server) tableApp(c echo.Context) error {
+func (s *pages) tableApp(c echo.Context) error {
 	return s.renderPage(c, "app.html", appView{})
 }

@@ -1,0 +1,305 @@
+// Package bridge is the rules as a phone runs them: every game behind a
+// few calls that take and give JSON, so that a page can open a match from
+// its log, apply an event to it, ask a referee question and list a game's
+// rules without the server. The WebAssembly module (cmd/motamed-rules)
+// exposes it to JavaScript; the server's answers and the bridge's are the
+// same words, which the API's tests check.
+package bridge
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/motamed/motamed/rules"
+	"github.com/motamed/motamed/rules/all"
+	"github.com/motamed/motamed/rules/sheet"
+)
+
+// Bridge holds the games and the matches a page has open.
+type Bridge struct {
+	games   *rules.Registry
+	rules   map[string]rules.RuleEntry // every rule any game cites, by ID
+	matches map[int]*match
+	next    int
+}
+
+// match is one open match: its game and the states its effective events
+// left, the first being the setup's, so that an undo steps back one.
+type match struct {
+	game   rules.Game
+	states []rules.State
+}
+
+// New is a bridge over every built-in game.
+func New() *Bridge {
+	b := &Bridge{games: all.Registry(), rules: map[string]rules.RuleEntry{}, matches: map[int]*match{}}
+	for _, e := range sheet.Catalog() {
+		b.rules[e.ID] = e
+	}
+	for _, g := range b.games.All() {
+		for _, e := range g.Catalog() {
+			b.rules[e.ID] = e
+		}
+	}
+	return b
+}
+
+// Revisions is the revision of each game's rules the bridge implements,
+// by game ID (score-sheet games are at rules.FirstRevision).
+func (b *Bridge) Revisions() map[string]int {
+	return rules.Revisions(b.games)
+}
+
+// OpenRequest is a match to open: its game (with its sheet for a
+// score-sheet game), its seats, its effective options and its effective
+// log in order, each event with the revision of the rules it was accepted
+// under (0 when not known: today's).
+type OpenRequest struct {
+	Game    string            `json:"game"`
+	Sheet   *sheet.Definition `json:"sheet,omitempty"`
+	Players []rules.Player    `json:"players"`
+	Options json.RawMessage   `json:"options,omitempty"`
+	Events  []StoredEvent     `json:"events"`
+}
+
+// StoredEvent is one event of a match's effective log.
+type StoredEvent struct {
+	Type     string          `json:"type"`
+	Data     json.RawMessage `json:"data,omitempty"`
+	Revision int             `json:"revision,omitempty"`
+}
+
+// View is what a match shows after an event, as the server's match body
+// gives it: status, what comes next, state, score sheet and result.
+type View struct {
+	Status string        `json:"status"`
+	Next   string        `json:"next"`
+	State  rules.State   `json:"state"`
+	Scores rules.Scores  `json:"scores"`
+	Result *rules.Result `json:"result"`
+	Notes  []Violation   `json:"notes,omitempty"`
+	// Events is the number of effective events the state folds.
+	Events int `json:"events"`
+}
+
+// Violation is one ruling in a language, as the server words it: the rule,
+// its title, the sentence, and where the rule stands in the rulebook.
+type Violation struct {
+	Rule    string `json:"rule"`
+	Title   string `json:"title"`
+	Message string `json:"message"`
+	Section string `json:"section,omitempty"`
+}
+
+// Problem is a refusal as the server's RFC 9457 answer gives it.
+type Problem struct {
+	Type       string             `json:"type"`
+	Title      string             `json:"title"`
+	Status     int                `json:"status"`
+	Detail     string             `json:"detail,omitempty"`
+	Violations []Violation        `json:"violations,omitempty"`
+	Fields     []rules.FieldError `json:"fields,omitempty"`
+}
+
+func (p *Problem) Error() string { return p.Title + ": " + p.Detail }
+
+// Open replays a match's log and keeps it open under the handle returned.
+func (b *Bridge) Open(req OpenRequest, lang string) (int, *View, error) {
+	g, err := b.game(req.Game, req.Sheet)
+	if err != nil {
+		return 0, nil, err
+	}
+	s, _, err := g.Setup(req.Players, req.Options)
+	if err != nil {
+		return 0, nil, b.problem(err, lang)
+	}
+	m := &match{game: g, states: make([]rules.State, 1, len(req.Events)+1)}
+	m.states[0] = s
+	for _, ev := range req.Events {
+		s, _, err = rules.ApplyStored(g, s, rules.Event{Type: ev.Type, Data: ev.Data, Revision: ev.Revision})
+		if err != nil {
+			return 0, nil, b.problem(err, lang)
+		}
+		m.states = append(m.states, s)
+	}
+	b.next++
+	b.matches[b.next] = m
+	return b.next, m.view(lang, nil), nil
+}
+
+// Apply checks an event against an open match's current state: accepted,
+// the match moves on and its view is returned with the referee's notes;
+// refused, the match stays as it was and the refusal is returned.
+func (b *Bridge) Apply(handle int, ev rules.Event, lang string) (*View, error) {
+	m, ok := b.matches[handle]
+	if !ok {
+		return nil, errNoMatch
+	}
+	next, notes, err := m.game.Apply(m.states[len(m.states)-1], ev)
+	if err != nil {
+		return nil, b.problem(err, lang)
+	}
+	m.states = append(m.states, next)
+	out := make([]Violation, 0, len(notes))
+	for _, r := range notes {
+		out = append(out, b.violation(r, lang))
+	}
+	return m.view(lang, out), nil
+}
+
+// Undo steps an open match back by its latest effective event.
+func (b *Bridge) Undo(handle int, lang string) (*View, error) {
+	m, ok := b.matches[handle]
+	if !ok {
+		return nil, errNoMatch
+	}
+	if len(m.states) == 1 {
+		return nil, &Problem{Type: "/problems/conflict", Title: kindConflict.In(lang), Status: 409, Detail: "The match has no event left to undo."}
+	}
+	m.states = m.states[:len(m.states)-1]
+	return m.view(lang, nil), nil
+}
+
+// Close forgets an open match.
+func (b *Bridge) Close(handle int) { delete(b.matches, handle) }
+
+// Ask answers a referee question of a game.
+func (b *Bridge) Ask(game, question string, body json.RawMessage, lang string) (any, error) {
+	g, err := b.game(game, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range g.Referees() {
+		if r.Question == question {
+			ans, err := r.Ask(body)
+			if err != nil {
+				return nil, b.problem(err, lang)
+			}
+			return ans, nil
+		}
+	}
+	return nil, &Problem{Type: "/problems/not-found", Title: kindNotFound.In(lang), Status: 404, Detail: "No referee question " + question + "."}
+}
+
+// Rule is one rule of a game's catalog in a language.
+type Rule struct {
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Text    string `json:"text"`
+	Section string `json:"section,omitempty"`
+	Check   string `json:"check"`
+}
+
+// Rules lists a game's rules in a language, in the rulebook's order.
+func (b *Bridge) Rules(game, lang string) ([]Rule, error) {
+	g, err := b.game(game, nil)
+	if err != nil {
+		return nil, err
+	}
+	cat := g.Catalog()
+	out := make([]Rule, 0, len(cat))
+	for _, e := range cat {
+		out = append(out, Rule{ID: e.ID, Title: e.Title.In(lang), Text: e.Text.In(lang), Section: SectionIn(e.Source, lang), Check: string(e.Check)})
+	}
+	return out, nil
+}
+
+var errNoMatch = &Problem{Type: "/problems/not-found", Title: "Not found", Status: 404, Detail: "No such open match."}
+
+// game is the game of ID id: a built-in game, or the score sheet def.
+func (b *Bridge) game(id string, def *sheet.Definition) (rules.Game, error) {
+	if g, ok := b.games.Get(id); ok {
+		return g, nil
+	}
+	if def != nil && def.ID == id {
+		if err := def.Check(); err != nil {
+			return nil, err
+		}
+		return sheet.New(*def), nil
+	}
+	return nil, &Problem{Type: "/problems/not-found", Title: kindNotFound.EN, Status: 404, Detail: "No game with ID \"" + id + "\"."}
+}
+
+func (m *match) view(lang string, notes []Violation) *View {
+	s := m.states[len(m.states)-1]
+	v := &View{Status: "in_progress", Next: s.Next().In(lang), State: s, Scores: s.Scores(), Result: s.Result(), Notes: notes, Events: len(m.states) - 1}
+	if v.Result != nil {
+		v.Status = "finished"
+	}
+	return v
+}
+
+// The titles of the refusals the rules give, as the server words them.
+var (
+	kindMalformed = rules.T("The request is malformed", "درخواست نادرست است")
+	kindViolation = rules.T("The rules do not allow this", "قوانین بازی این را اجازه نمی‌دهند")
+	kindFinished  = rules.T("The match is finished", "بازی تمام شده است")
+	kindConflict  = rules.T("The request conflicts with the current state", "درخواست با وضعیت کنونی سازگار نیست")
+	kindNotFound  = rules.T("Not found", "پیدا نشد")
+)
+
+// Titles are the titles of the problems the bridge gives, by type, in
+// both languages: the server's vocabulary has the same.
+func Titles() map[string]rules.Text {
+	return map[string]rules.Text{
+		"/problems/malformed-request": kindMalformed,
+		"/problems/rule-violation":    kindViolation,
+		"/problems/match-finished":    kindFinished,
+		"/problems/conflict":          kindConflict,
+		"/problems/not-found":         kindNotFound,
+	}
+}
+
+// problem words a refusal of the rules as the server does.
+func (b *Bridge) problem(err error, lang string) error {
+	var (
+		in   *rules.InputError
+		viol *rules.ViolationError
+	)
+	switch {
+	case errors.As(err, &viol):
+		p := &Problem{Type: "/problems/rule-violation", Title: kindViolation.In(lang), Status: 422}
+		for _, r := range viol.Rulings {
+			p.Violations = append(p.Violations, b.violation(r, lang))
+		}
+		if len(p.Violations) > 0 {
+			p.Detail = p.Violations[0].Message
+		}
+		return p
+	case errors.As(err, &in):
+		p := &Problem{Type: "/problems/malformed-request", Title: kindMalformed.In(lang), Status: 400}
+		parts := make([]string, len(in.Fields))
+		for i, f := range in.Fields {
+			f = f.In(lang)
+			p.Fields = append(p.Fields, f)
+			parts[i] = f.Field + ": " + f.Message
+		}
+		p.Detail = strings.Join(parts, "; ")
+		return p
+	case errors.Is(err, rules.ErrUnknownEvent):
+		return &Problem{Type: "/problems/malformed-request", Title: kindMalformed.In(lang), Status: 400, Detail: err.Error(), Fields: []rules.FieldError{{Field: "type", Message: err.Error()}}}
+	case errors.Is(err, rules.ErrFinished):
+		return &Problem{Type: "/problems/match-finished", Title: kindFinished.In(lang), Status: 409, Detail: "The match is finished; no more events can be recorded. Undo the last event to correct it."}
+	}
+	return err
+}
+
+// violation is a ruling in lang with its rule's title and section.
+func (b *Bridge) violation(r rules.Ruling, lang string) Violation {
+	v := Violation{Rule: r.Rule, Message: r.Message.In(lang)}
+	if e, ok := b.rules[r.Rule]; ok {
+		v.Title = e.Title.In(lang)
+		v.Section = SectionIn(e.Source, lang)
+	}
+	return v
+}
+
+// SectionIn is where a rule stands in the rulebook, in lang: the seed's
+// heading as printed (Persian) for fa, the translated heading otherwise.
+func SectionIn(src rules.Source, lang string) string {
+	if lang == "fa" && src.Section != "" {
+		return src.Section
+	}
+	return src.SectionEN
+}

@@ -1,0 +1,122 @@
+package rules
+
+import "fmt"
+
+// View is what a match's screens show, as the game describes it: its score
+// sheet and the state of play now. Screens draw it without knowing the game
+// (the TV pages, the rotation, the league screen and the phone's sheets).
+type View struct {
+	Sheet Sheet `json:"sheet"`
+	// Now is the round or turn being played; nil when the match is over or
+	// nothing is being played.
+	Now *Now `json:"now,omitempty"`
+}
+
+// Viewer is a State that describes its own screens.
+type Viewer interface {
+	View() View
+}
+
+// Sheet is a game's score sheet as people read it: one row per round (turn,
+// hand, battle, category), one cell per player, and the total column.
+//
+// When Sum is true, every player's Total is Start plus the Value of each of
+// the player's cells in rows that are not voided; a cell whose Value differs
+// from what the table recorded (its Base) carries a mark for each
+// adjustment, Base plus the marks' Delta being the Value. When Sum is false
+// the cells are a standing at the end of their row (dice held after a hand)
+// and the total is the standing now.
+type Sheet struct {
+	// RowHeader names the rows' label column ("Round", "Turn", "Hand").
+	RowHeader Text `json:"row_header"`
+	// TotalHeader is the game's word for the total ("Total", "Level", "Dice").
+	TotalHeader Text `json:"total_header"`
+	// SubHeader names the small figures under a cell ("bid / won"), if any.
+	SubHeader Text `json:"sub_header,omitempty"`
+	Sum       bool `json:"sum"`
+	// Start is where every player's total starts (level 1 in Munchkin).
+	Start  int            `json:"start"`
+	Rows   []SheetRow     `json:"rows"`
+	Totals map[string]int `json:"totals"`
+	// Lower is true when the lowest total leads.
+	Lower bool `json:"lower,omitempty"`
+}
+
+// SheetRow is one row of a score sheet.
+type SheetRow struct {
+	Label Text `json:"label"`
+	// Cells are the players' cells by player ID; a player without a cell in
+	// this row has none.
+	Cells map[string]Cell `json:"cells"`
+	// Note says what else the row records (the trump, who called a census).
+	Note   Text `json:"note,omitempty"`
+	Voided bool `json:"voided,omitempty"`
+}
+
+// Cell is one player's figure in a row.
+type Cell struct {
+	Value int `json:"value"`
+	// Base is what the table recorded before the game's adjustments (a
+	// village's cards before a census or a 100->50 drop); nil when the
+	// Value is what was recorded.
+	Base *int `json:"base,omitempty"`
+	// Sub is a small figure under the value ("2 / 1": bid and won).
+	Sub   Text   `json:"sub,omitempty"`
+	Marks []Mark `json:"marks,omitempty"`
+	// Field names what the cell records (tricks, level, village, value...)
+	// so that a phone can offer to fix it.
+	Field string `json:"field,omitempty"`
+}
+
+// Mark is one adjustment or event a cell carries: a 100->50 drop, a
+// Kamikaze, a census, a death, a level held at 1.
+type Mark struct {
+	// Kind is a stable name for styling ("jump", "kamikaze", "census",
+	// "death", "clamped", "penalty", "winner", "taken").
+	Kind  string `json:"kind"`
+	Label Text   `json:"label"`
+	// Delta is what the mark added to the cell's Value (0 for a mark that
+	// only tells).
+	Delta int `json:"delta,omitempty"`
+}
+
+// Now is the state of play: the round or turn being played.
+type Now struct {
+	// Title is "Round 3 of 15", "Turn 12", "Hand 2".
+	Title Text `json:"title"`
+	// Turn is the player whose turn it is, if any; Dealer the dealer.
+	Turn   string `json:"turn,omitempty"`
+	Dealer string `json:"dealer,omitempty"`
+	// Facts are the round's facts: the trump, the amulet, the land fought.
+	Facts []Fact `json:"facts,omitempty"`
+	// Columns name the figures each seat shows ("Bid", "Won"; "Dice",
+	// "Cards"); Seats are in seat order.
+	Columns []Text    `json:"columns,omitempty"`
+	Seats   []NowSeat `json:"seats"`
+	// Teams lists the player IDs of each team, in a team game.
+	Teams [][]string `json:"teams,omitempty"`
+	// Next is what the table records next.
+	Next Text `json:"next"`
+}
+
+// Fact is one labelled fact of the state of play.
+type Fact struct {
+	Label Text `json:"label"`
+	Value Text `json:"value"`
+}
+
+// NowSeat is one player's figures now, one per Columns entry (nil: none yet).
+type NowSeat struct {
+	Player string `json:"player"`
+	Values []*int `json:"values"`
+	// Out is true for a player out of the hand or the game.
+	Out bool `json:"out,omitempty"`
+}
+
+// Num returns a pointer to n, for a NowSeat value or a Cell's Base.
+func Num(n int) *int { return &n }
+
+// Nf writes an integer into both languages' texts: Nf("Round %d", "دورِ %d", 3).
+func Nf(en, fa string, n int) Text {
+	return T(fmt.Sprintf(en, n), fmt.Sprintf(fa, n))
+}
