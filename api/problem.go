@@ -215,6 +215,9 @@ func (s *Server) violation(r rules.Ruling, lang string) ViolationDTO {
 		v.Title = e.entry.Title.In(lang)
 		v.Section = sectionIn(e.entry.Source, lang)
 	}
+	if lang == "fa" {
+		v.Message, v.Title = faProse(v.Message), faProse(v.Title)
+	}
 	return v
 }
 

@@ -49,6 +49,9 @@ func (s *Server) localize(v any, lang string) any {
 			if r, ok := s.rules.byID[id]; ok {
 				if _, has := t["title"]; !has {
 					t["title"] = r.entry.Title.In(lang)
+					if lang == "fa" {
+						t["title"] = faProse(r.entry.Title.In(lang))
+					}
 				}
 			}
 		}

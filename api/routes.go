@@ -76,6 +76,8 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/v1/tokens", s.listTokens},
 		{http.MethodGet, "/v1/me", s.me},
 		{http.MethodDelete, "/v1/tokens/:id", s.revokeToken},
+		{http.MethodPatch, "/v1/tokens/:id", s.relabelToken},
+		{http.MethodGet, "/v1/addresses", s.addresses},
 	}
 	// One route per referee question of every game, so each is documented
 	// and an unknown question is a plain 404.

@@ -131,7 +131,11 @@ type RulesResponse struct {
 }
 
 func ruleResponse(game string, e rules.RuleEntry, lang string) RuleResponse {
-	return RuleResponse{ID: e.ID, Game: game, Title: e.Title.In(lang), Text: e.Text.In(lang), Source: e.Source, Check: string(e.Check)}
+	r := RuleResponse{ID: e.ID, Game: game, Title: e.Title.In(lang), Text: e.Text.In(lang), Source: e.Source, Check: string(e.Check)}
+	if lang == "fa" {
+		r.Title, r.Text = faProse(r.Title), faProse(r.Text)
+	}
+	return r
 }
 
 // listRules returns a game's rule catalog, searchable.

@@ -283,7 +283,8 @@ func (p *tab) shot(name string) {
 }
 
 // axe runs axe-core in the tab and fails on a serious or critical
-// violation.
+// violation, a tap target under 44 px, a screen wider than the phone, or
+// an internal name shown (words).
 func (p *tab) axe(screen string) {
 	p.b.t.Helper()
 	if !evalIn[bool](p, `typeof axe === 'object'`) {
@@ -300,6 +301,7 @@ func (p *tab) axe(screen string) {
 	if w := evalIn[int](p, `document.documentElement.scrollWidth`); w > 390 {
 		p.b.t.Errorf("%s: %s scrolls sideways: %d px wide", p.name, screen, w)
 	}
+	p.words(screen)
 }
 
 // smallTargets lists the visible controls (buttons, fields, links that

@@ -43,7 +43,7 @@ func TestAppWazabiGame(t *testing.T) {
 
 	// It was Hand limit 1, not Steal a card: fixed from the event log.
 	fixLatest(p, "played Steal a card", "card", "hand_limit_1", "played Hand limit 1")
-	p.waitText("#wb-seats li[data-player='"+ids[0]+"']", "1 cards")
+	p.waitText("#wb-seats li[data-player='"+ids[0]+"']", "1 card")
 
 	// Ali's roll of three faces with two dice is refused; then he rolls
 	// two give symbols and gives both dice to Sara: he wins.
@@ -111,7 +111,7 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 
 	// It was Hand limit 1 on Reza, not Steal a card: fixed from the log.
 	fixLatest(p, "played Steal a card", "card", "hand_limit_1", "played Hand limit 1")
-	p.waitText(seat(2), "1 cards")
+	p.waitText(seat(2), "1 card ")
 	p.waitText(seat(0), "2 cards")
 
 	// Sara gives her only die to a neighbour, her partner Ali: the team
@@ -122,8 +122,8 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	p.choose("#wb-give-1", ids[0])
 	p.click("#wb-record-give")
 	p.waitText("#wb-standing", "Hand 2 of 2")
-	p.waitText("#wb-standing li[data-side='team-1']", "2 point(s)")
-	p.waitText("#wb-standing li[data-side='team-2']", "0 point(s)")
+	p.waitText("#wb-standing li[data-side='team-1']", "2 points")
+	p.waitText("#wb-standing li[data-side='team-2']", "0 points")
 
 	// Hand 2: Sara starts and plays Draw 3; Reza gives his die to Sara and
 	// wins the hand for his team with three dice against: 3 to 2.
@@ -143,7 +143,7 @@ func TestAppWazabiTeamTournament(t *testing.T) {
 	p.choose("#wb-give-1", ids[1])
 	p.click("#wb-record-give")
 	p.waitText("#match h1", "Finished")
-	p.waitText("#wb-standing li[data-side='team-2']", "3 point(s)")
+	p.waitText("#wb-standing li[data-side='team-2']", "3 points")
 	m := c.do("GET", "/v1/matches/"+id, nil, 200)
 	if w := fmt.Sprint(m["result"].(map[string]any)["winners"]); w != fmt.Sprint([]any{ids[2], ids[3]}) {
 		t.Errorf("winners %s, want Reza and Mina", w)
@@ -198,7 +198,7 @@ func TestAppWazabiToTheLast(t *testing.T) {
 	p.waitText("#events", "gave dice to Mina")
 	p.click("#tab-play")
 	p.waitText(seat(3), "2 dice")
-	p.waitText(seat(2), "1 dice")
+	p.waitText(seat(2), "1 die")
 
 	rollGives(p, 1)
 	p.choose("#wb-give-1", ids[3])

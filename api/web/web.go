@@ -74,6 +74,8 @@ func Routes(d Deps) []Route {
 		{http.MethodGet, "/leagues/:id/rotation", s.rotationPage},
 		{http.MethodGet, "/assets/*", s.asset},
 		{http.MethodGet, "/assets/rules.wasm", s.rulesModule},
+		{http.MethodGet, "/sw.js", s.serviceWorker},
+		{http.MethodGet, "/manifest.webmanifest", s.webManifest},
 		{http.MethodPost, "/v1/qr", s.qrCode},
 	}
 }

@@ -365,8 +365,8 @@ func applyRunAway(s *State, raw []byte) ([]rules.Ruling, error) {
 			s.Turn.Caught = append(s.Turn.Caught, p.ID)
 		}
 		notes = append(notes, rules.Rule("MUNCHKIN-BADSTUFF-1",
-			fmt.Sprintf("%s rolled %d (total %d): caught by %s, whose Bad Stuff applies now, before the next roll (record a lost level as level_changed with reason bad_stuff, or died).", p.Name, r.Roll, r.Total, r.Monster),
-			fmt.Sprintf("%s %d آورد (روی‌هم %d): «%s» گرفتش و مکافاتش همین الان، قبل از تاس بعدی، اعمال می‌شه (کم شدن سطح رو با level_changed و دلیل bad_stuff ثبت کنین، مرگ رو با died).", p.Name, r.Roll, r.Total, r.Monster)))
+			fmt.Sprintf("%s rolled %d (total %d): caught by %s, whose Bad Stuff applies now, before the next roll (record a level lost to Bad Stuff, or the death).", p.Name, r.Roll, r.Total, r.Monster),
+			fmt.Sprintf("%s %d آورد (روی‌هم %d): «%s» گرفتش و مکافاتش همین الان، قبل از تاس بعدی، اعمال می‌شه (سطحی رو که با مکافات از دست رفته یا مرگ رو ثبت کنین).", p.Name, r.Roll, r.Total, r.Monster)))
 	}
 	return append(notes, closeIfDone(s)...), nil
 }

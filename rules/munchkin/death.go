@@ -107,7 +107,7 @@ func applyDied(s *State, raw []byte) ([]rules.Ruling, error) {
 		rec.Discarded = *d.BodyCards - rec.Picks
 		if looters > 0 {
 			notes = append(notes, rules.Rule("MUNCHKIN-DEATH-4",
-				fmt.Sprintf("%d card(s) are taken into the looters' hands and the other %d are discarded.", rec.Picks, rec.Discarded),
+				fmt.Sprintf("%s taken into the looters' hands and the other %d discarded.", rules.Count(rec.Picks, "card is", "cards are"), rec.Discarded),
 				fmt.Sprintf("%d کارت می‌ره تو دست غارتگرها و %d تای دیگه می‌سوزن.", rec.Picks, rec.Discarded)))
 		}
 	}

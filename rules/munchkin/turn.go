@@ -112,7 +112,7 @@ func charity(s *State, giver, hand int) Charity {
 		c.Discarded = c.Excess
 		c.Rule = "MUNCHKIN-CHARITY-5"
 		c.Explanation = rules.T(
-			fmt.Sprintf("%s holds %d cards, %d over the limit of 5, and is (tied for) the lowest level: the %d extra card(s) are discarded.", g.Name, hand, c.Excess, c.Excess),
+			fmt.Sprintf("%s holds %s, %d over the limit of 5, and is (tied for) the lowest level: the %s discarded.", g.Name, rules.Count(hand, "card", "cards"), c.Excess, rules.Count(c.Excess, "extra card is", "extra cards are")),
 			fmt.Sprintf("%s %d تا کارت داره، %d تا بیشتر از سقف 5، و خودش پایین‌ترین سطحه (یا جزو پایین‌ترین‌هاست): %d کارت اضافه می‌سوزه.", g.Name, hand, c.Excess, c.Excess))
 		return c
 	}

@@ -64,7 +64,9 @@ func copyLimitRuling(c valueCounts, whereEN, whereFA string) []rules.Ruling {
 // checkCard adds a field error when v is not a card value (SILVER-COMP-1).
 func checkCard(f *rules.Fields, field string, v int) {
 	if v < minValue || v > maxValue {
-		f.Add(field, fmt.Sprintf("%d is not a card value: cards run from 0 to 13 (%s)", v, "SILVER-COMP-1"))
+		*f = append(*f, rules.FieldError{Field: field,
+			Message:   fmt.Sprintf("%d is not a card: cards go from 0 to 13 (%s)", v, "SILVER-COMP-1"),
+			MessageFA: fmt.Sprintf("%d کارت نیست: کارت‌ها از 0 تا 13 هستند (%s)", v, "SILVER-COMP-1")})
 	}
 }
 

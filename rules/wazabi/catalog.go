@@ -114,7 +114,7 @@ func catalog() []rules.RuleEntry {
 			"بازیکن می تواند یکی از کارت های دستش را بازی کند.",
 			secTitle, enTurn, seed, rules.Checked),
 		entry("WAZABI-TURN-6", "Order of the steps", "ترتیب کارها",
-			"The steps happen in the order the seed lists them: draw, then give, then play. A card drawn this turn may be played in the same turn.",
+			"The steps happen in this order: draw, then give, then play. A card drawn this turn may be played in the same turn.",
 			"کارها به همان ترتیبی انجام می شوند که در متن آمده است: اول کشیدن کارت، بعد دادن تاس، بعد بازی کردن کارت. کارتی که در همین نوبت کشیده شده را می شود در همین نوبت بازی کرد.",
 			secTitle, enTurn, def, rules.Checked),
 		entry("WAZABI-TURN-7", "Received dice", "تاس های دریافتی",

@@ -228,7 +228,7 @@ func applyDiceGiven(s *State, raw json.RawMessage) (*State, []rules.Ruling, erro
 	var broken findings
 	if len(d.To) != t.GivesDue {
 		broken.add("WAZABI-TURN-4",
-			fmt.Sprintf("%s rolled %d give symbol(s) and gives exactly %d dice, one target each, not %d.", who, t.GivesDue, t.GivesDue, len(d.To)),
+			fmt.Sprintf("%s rolled %s and gives exactly %s, one target each, not %d.", who, rules.Count(t.GivesDue, "give symbol", "give symbols"), rules.Count(t.GivesDue, "die", "dice"), len(d.To)),
 			fmt.Sprintf("%s %d علامت دادن آورده است و باید دقیقا %d تاس بدهد، برای هر تاس یک نفر، نه %d.", who, t.GivesDue, t.GivesDue, len(d.To)))
 	}
 	l, r := s.left(me), s.right(me)

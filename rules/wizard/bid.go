@@ -72,8 +72,8 @@ func applyBid(s *State, raw json.RawMessage) (*State, error) {
 		}
 		if sum == r {
 			f.add("WIZARD-AMB-7",
-				name+" bids last and may not bid "+strconv.Itoa(bid)+": the bids would add up to "+strconv.Itoa(r)+", the number of tricks (bid_total_rule dealer_must_break).",
-				name+" آخرین پیش‌بینی را می‌گوید و نمی‌تواند "+strconv.Itoa(bid)+" بگوید: جمعِ پیش‌بینی‌ها "+strconv.Itoa(r)+" می‌شد، برابر با تعدادِ تریک‌ها (قانونِ dealer_must_break).")
+				name+" bids last and may not bid "+strconv.Itoa(bid)+": the bids would add up to "+strconv.Itoa(r)+", the number of tricks, and at this table the dealer's bid may not make them equal.",
+				name+" آخرین پیش‌بینی را می‌گوید و نمی‌تواند "+strconv.Itoa(bid)+" بگوید: جمعِ پیش‌بینی‌ها "+strconv.Itoa(r)+" می‌شد، برابر با تعدادِ تریک‌ها، و سرِ این میز پیش‌بینیِ مُعتمد نباید جمع را برابر کند.")
 		}
 	}
 	if err := f.err(); err != nil {

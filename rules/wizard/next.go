@@ -10,9 +10,10 @@ import (
 func (s *State) Next() rules.Text {
 	switch s.Phase {
 	case phaseDeal:
-		r := strconv.Itoa(s.nextRound())
+		n := s.nextRound()
+		r := strconv.Itoa(n)
 		return rules.T(
-			"Round "+r+": "+s.nameOf(s.Turn)+" deals "+r+" cards to each player; record the start of the round with the trump.",
+			"Round "+r+": "+s.nameOf(s.Turn)+" deals "+rules.Count(n, "card", "cards")+" to each player; record the start of the round with the trump.",
 			"دورِ "+r+": "+s.nameOf(s.Turn)+" (مُعتمد) به هر بازیکن "+r+" کارت می‌دهد؛ شروعِ دور را همراه با خالِ حکم ثبت کنید.")
 	case phaseBidding:
 		r := strconv.Itoa(s.Round)

@@ -274,7 +274,7 @@ func (s *State) checkHand(p string, c card, before []card, trump colour, f *find
 	}
 	if !slices.Contains(hand, c) {
 		f.add("WIZARD-PLAY-13",
-			name+"'s recorded hand holds no "+strings.TrimPrefix(c.en(), "a ")+"; a player plays only cards from his hand.",
+			name+"'s recorded hand holds no "+strings.TrimPrefix(c.en(), "a ")+"; a player plays only cards from their hand.",
 			"در دستِ ثبت‌شده‌ی "+name+" "+strings.TrimPrefix(c.fa(), "یک ")+" نیست؛ هر بازیکن فقط کارت‌های دستِ خودش را بازی می‌کند.")
 		return
 	}

@@ -75,7 +75,7 @@ func applyTricks(s *State, raw json.RawMessage) (*State, error) {
 			got = "more"
 		}
 		f.add("WIZARD-PLAY-4",
-			"Round "+strconv.Itoa(r)+" has exactly "+strconv.Itoa(r)+" tricks, so the tricks won must add up to "+strconv.Itoa(r)+", not "+got+".",
+			"Round "+strconv.Itoa(r)+" has exactly "+rules.Count(r, "trick", "tricks")+", so the tricks won must add up to "+strconv.Itoa(r)+", not "+got+".",
 			"دورِ "+strconv.Itoa(r)+" دقیقاً "+strconv.Itoa(r)+" تریک دارد، پس جمعِ تریک‌های بُرده باید "+strconv.Itoa(r)+" باشد، نه "+faCount(got)+".")
 	}
 	if err := f.err(); err != nil {

@@ -70,7 +70,7 @@ func (s *State) spentRulings(who, last string, turn int, act action) []rules.Rul
 			fmt.Sprintf("در نوبت اول بازی، بازیکن شروع‌کننده (%s) فقط اجازه‌ی یک عمل دارد.", who))}
 	case len(s.Players) == 2:
 		return []rules.Ruling{rules.Rule("YATUK-TWO-1",
-			fmt.Sprintf("%s has already taken his two actions this turn.", who),
+			fmt.Sprintf("%s has already taken their two actions this turn.", who),
 			fmt.Sprintf("%s دو عمل نوبتش را انجام داده است.", who))}
 	case last == "burn":
 		return []rules.Ruling{rules.Rule("YATUK-TURN-7",
@@ -82,7 +82,7 @@ func (s *State) spentRulings(who, last string, turn int, act action) []rules.Rul
 			fmt.Sprintf("%s اعلام نبرد کرد؛ اعلام نبرد کل عمل آن نوبت است و کار دیگری نمی‌توان کرد.", who))}
 	}
 	rs := []rules.Ruling{rules.Rule("YATUK-TURN-3",
-		fmt.Sprintf("%s has already taken his one action this turn.", who),
+		fmt.Sprintf("%s has already taken their one action this turn.", who),
 		fmt.Sprintf("%s یک عمل نوبتش را انجام داده است.", who))}
 	if act == actPlay {
 		rs = append(rs, rules.Rule("YATUK-TURN-6",

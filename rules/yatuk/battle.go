@@ -151,7 +151,7 @@ func verdictText(rule string, top int, winner, current string) rules.Text {
 	switch rule {
 	case "YATUK-TIE-1":
 		return rules.T(
-			fmt.Sprintf("Tie at %d in a declared battle: %s declared it on his turn, so %s wins.", top, current, current),
+			fmt.Sprintf("Tie at %d in a declared battle: %s declared it on their turn, so %s wins.", top, current, current),
 			fmt.Sprintf("تساوی با قدرت %d در نبردی که اعلام شده: %s در نوبت خودش اعلام نبرد کرده، پس %s برنده است.", top, current, current))
 	case "YATUK-TIE-2":
 		return rules.T(
@@ -159,7 +159,7 @@ func verdictText(rule string, top int, winner, current string) rules.Text {
 			fmt.Sprintf("تساوی با قدرت %d در نبردی که اعلام شده، بدون اعلام‌کننده: %s، نخستین بازیکن مساوی در سمت راست %s، برنده است.", top, winner, current))
 	case "YATUK-TIE-3":
 		return rules.T(
-			fmt.Sprintf("Tie at %d in a forced battle: the player whose turn it is (%s) never wins a tie; %s, the nearest tied player to his right, wins.", top, current, winner),
+			fmt.Sprintf("Tie at %d in a forced battle: the player whose turn it is (%s) never wins a tie; %s, the nearest tied player to their right, wins.", top, current, winner),
 			fmt.Sprintf("تساوی با قدرت %d در نبرد اجباری: بازیکنی که نوبت اوست (%s) هرگز در تساوی پیروز نمی‌شود؛ %s که از سمت راست به او نزدیک‌تر است برنده است.", top, current, winner))
 	default:
 		return rules.T(

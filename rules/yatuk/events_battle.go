@@ -52,7 +52,7 @@ func (s *State) applyBattleDeclared(raw json.RawMessage) (*State, []rules.Ruling
 			rs = append(rs, declaredRulings(who, l, size, ls.Capacity)...)
 		} else {
 			rs = append(rs, rules.Rule("YATUK-BATTLE-1",
-				fmt.Sprintf("%s may declare battle at %s only if his column there held %d cards, the capacity, at the start of his turn.", who, landEN[l], ls.Capacity),
+				fmt.Sprintf("%s may declare battle at %s only if their column there held %d cards, the capacity, at the start of their turn.", who, landEN[l], ls.Capacity),
 				fmt.Sprintf("%s فقط وقتی می‌تواند در %s اعلام نبرد کند که در آغاز نوبتش به اندازه‌ی ظرفیت (%d کارت) در آن‌جا لشکر داشته باشد.", who, landFA[l], ls.Capacity)),
 				rules.Rule("YATUK-TWO-8",
 					fmt.Sprintf("%s filled %s during this turn; a land filled by one action cannot be declared by the next one.", who, landEN[l]),
@@ -102,7 +102,7 @@ func (s *State) decodeBattleResolved(raw json.RawMessage) (battleResolved, error
 	var f rules.Fields
 	out := battleResolved{land: parseLand(in.Land, "data.land", &f), armies: map[int][]Card{}, links: map[int][]int{}}
 	if in.Armies == nil {
-		f.Add("data.armies", "is required: every player with cards at the land, with his cards in column order")
+		f.Add("data.armies", "is required: every player with cards at the land, with their cards in column order")
 	}
 	ids := make([]string, 0, len(in.Armies))
 	for id := range in.Armies {
@@ -178,7 +178,7 @@ func (s *State) applyBattleResolved(raw json.RawMessage) (*State, []rules.Ruling
 			continue
 		case !given:
 			rs = append(rs, rules.Rule("YATUK-BATTLE-7",
-				fmt.Sprintf("%s has %d cards at %s; every player with cards there takes part: give his army.", who, len(col.slots), landEN[d.land]),
+				fmt.Sprintf("%s has %d cards at %s; every player with cards there takes part: give their army.", who, len(col.slots), landEN[d.land]),
 				fmt.Sprintf("%s در %s %d کارت دارد؛ هر بازیکنی که در آن‌جا کارت دارد در نبرد شرکت می‌کند: لشکر او را هم ثبت کنید.", who, landFA[d.land], len(col.slots))))
 			continue
 		case len(cards) != len(col.slots):

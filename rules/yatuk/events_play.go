@@ -262,7 +262,7 @@ func (s *State) applySpellPlayed(raw json.RawMessage) (*State, []rules.Ruling, e
 			switch {
 			case len(d.revealed) != len(moving):
 				rs = append(rs, rules.Rule("YATUK-ARMY-7",
-					fmt.Sprintf("%d face-down card(s) of %s move up into the first two positions and are turned face up at once: give them, in column order, in \"revealed\" (%d given).", len(moving), target, len(d.revealed)),
+					fmt.Sprintf("%s of %s move up into the first two positions and are turned face up at once: give them, in column order, in \"revealed\" (%d given).", rules.Count(len(moving), "face-down card", "face-down cards"), target, len(d.revealed)),
 					fmt.Sprintf("%d کارت به پشت %s به دو جای اول ستون می‌آید و بلافاصله رو می‌شود: آن‌ها را به ترتیب ستون در «revealed» مشخص کنید (%d کارت داده شده).", len(moving), target, len(d.revealed))))
 			default:
 				for k, i := range moving {
@@ -320,7 +320,7 @@ func (s *State) applySpellPlayed(raw json.RawMessage) (*State, []rules.Ruling, e
 // it stays until the chain check removes it (YATUK-AMB-13, remove only).
 func hiddenSpellNote(owner string, l Land) rules.Ruling {
 	return rules.Rule("YATUK-ARMY-11",
-		fmt.Sprintf("%s had a spell face down in his army at %s: that breaks the rules; it counts for nothing and is removed at the chain check (YATUK-AMB-13).", owner, landEN[l]),
+		fmt.Sprintf("%s had a spell face down in their army at %s: that breaks the rules; it counts for nothing and is removed at the chain check (YATUK-AMB-13).", owner, landEN[l]),
 		fmt.Sprintf("%s یک طلسم را به پشت در لشکرش در %s گذاشته بود که خلاف قوانین است؛ این طلسم حساب نمی‌شود و هنگام بررسی زنجیره حذف می‌شود.", owner, landFA[l]))
 }
 

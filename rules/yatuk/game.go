@@ -41,17 +41,17 @@ func (game) Info() rules.Info {
 		},
 		Events: []rules.EventDoc{
 			{Type: "card_played", Example: json.RawMessage(exampleCardPlayed),
-				Description: "The player plays an army card at the end of his column at an active land, below its capacity (an action). Positions 1-2 are face up and card {kind, colors, power} is required; later cards are face down and card may be omitted until the battle reveals it. A spell is never played here."},
+				Description: "The player plays an army card at the end of their column at an active land, below its capacity (an action). Positions 1-2 are face up and card {kind, colors, power} is required; later cards are face down and card may be omitted until the battle reveals it. A spell is never played here."},
 			{Type: "spell_played", Example: json.RawMessage(exampleSpellPlayed),
-				Description: "The player plays a spell (an action; it is then burned). spell: night_raid {target, land, revealed?} burns the target's face-up cards at that land; betrayal {target, land, cards:[1|2], revealed?} removes the named face-up cards; extra_plays {extra_plays} lets him play that many more cards this turn; other {name?} records a spell whose effect the referee does not know. revealed gives, in column order, the face-down cards that move into positions 1-2 and turn face up."},
+				Description: "The player plays a spell (an action; it is then burned). spell: night_raid {target, land, revealed?} burns the target's face-up cards at that land; betrayal {target, land, cards:[1|2], revealed?} removes the named face-up cards; extra_plays {extra_plays} lets them play that many more cards this turn; other {name?} records a spell whose effect the referee does not know. revealed gives, in column order, the face-down cards that move into positions 1-2 and turn face up."},
 			{Type: "card_burned", Example: json.RawMessage(exampleCardBurned),
-				Description: "The player burns a card from his hand without using it (an action; with 3 or more players, the whole turn). It is replaced at the end of the turn."},
+				Description: "The player burns a card from their hand without using it (an action; with 3 or more players, the whole turn). It is replaced at the end of the turn."},
 			{Type: "battle_declared", Example: json.RawMessage(exampleBattleDeclared),
-				Description: "At the start of his turn, with a full column at an active land, the player burns a card from his hand (never replaced) and declares battle there (an action). battle_resolved must follow."},
+				Description: "At the start of their turn, with a full column at an active land, the player burns a card from their hand (never replaced) and declares battle there (an action). battle_resolved must follow."},
 			{Type: "battle_resolved", Example: json.RawMessage(exampleBattleResolved),
-				Description: "Result of the due battle (declared, or forced at a turn start): armies gives every participant's cards in column order (face-up ones must match); links {player_id:[position|null]} with chain_resolution declared; white_gem_color names the white gem's colour (default: the best); carrier is the position of the winner's wizard that carries the gem (default: his weakest wizard). The referee rules on each chain, adds gem bonuses, applies the tie rules, gives the gem to the winner and closes the land."},
+				Description: "Result of the due battle (declared, or forced at a turn start): armies gives every participant's cards in column order (face-up ones must match); links {player_id:[position|null]} with chain_resolution declared; white_gem_color names the white gem's colour (default: the best); carrier is the position of the winner's wizard that carries the gem (default: their weakest wizard). The referee rules on each chain, adds gem bonuses, applies the tie rules, gives the gem to the winner and closes the land."},
 			{Type: "turn_ended", Example: json.RawMessage(exampleTurnEnded),
-				Description: "The player ends his turn without using the extra plays a spell gave him, or passes because he has no card in hand. Turns otherwise end by themselves when the actions are used up."},
+				Description: "The player ends their turn without using the extra plays a spell gave them, or passes because he has no card in hand. Turns otherwise end by themselves when the actions are used up."},
 		},
 	}
 }

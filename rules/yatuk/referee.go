@@ -290,7 +290,7 @@ func decodeBattleRequest(body json.RawMessage) (battleQuestion, error) {
 				fmt.Sprintf("اعلام نبرد را بازیکنی می‌کند که نوبت اوست: %q بازیکن نوبت (%q) نیست.", *in.DeclaredBy, in.CurrentPlayer)))
 		case !curHasArmy:
 			rs = append(rs, rules.Rule("YATUK-BATTLE-1",
-				fmt.Sprintf("%s has no army here; a player declares battle only where his column is full.", in.CurrentPlayer),
+				fmt.Sprintf("%s has no army here; a player declares battle only where their column is full.", in.CurrentPlayer),
 				fmt.Sprintf("%s در این سرزمین لشکری ندارد؛ بازیکن فقط جایی اعلام نبرد می‌کند که لشکرش به اندازه‌ی ظرفیت باشد.", in.CurrentPlayer)))
 		case len(cur) <= capacity:
 			rs = append(rs, declaredRulings(in.CurrentPlayer, q.land, len(cur), capacity)...)
@@ -332,7 +332,7 @@ func askBattle(body json.RawMessage) (any, error) {
 	if c := v.carrier; c != nil {
 		den, dfa := describe(c.Card)
 		ans.Carrier = &CarrierAnswer{Carrier: *c, Rule: "YATUK-BATTLE-12", Explanation: rules.T(
-			fmt.Sprintf("%s takes the %s gem with a wizard of his army; suggested: card %d (%s), his weakest, which the end-of-game tie-break favours (YATUK-END-3).", v.winner, landGem[q.land], c.Position, den),
+			fmt.Sprintf("%s takes the %s gem with a wizard of their army; suggested: card %d (%s), their weakest, which the end-of-game tie-break favours (YATUK-END-3).", v.winner, landGem[q.land], c.Position, den),
 			fmt.Sprintf("%s گوهر %s را با یکی از جادوگران لشکرش برمی‌دارد؛ پیشنهاد: کارت %d (%s)، ضعیف‌ترین جادوگرش، که در تساوی پایان بازی به سود اوست.", v.winner, gemFA(landGem[q.land]), c.Position, dfa))}
 	}
 	return ans, nil

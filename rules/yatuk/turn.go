@@ -236,7 +236,7 @@ func (s *State) Next() rules.Text {
 	}
 	if s.ActionsLeft == 0 {
 		return rules.T(
-			fmt.Sprintf("%s may play %d more card(s) granted by a spell, or record the end of the turn.", cur, s.ExtraPlaysLeft),
+			fmt.Sprintf("%s may play %s granted by a spell, or record the end of the turn.", cur, rules.Count(s.ExtraPlaysLeft, "more card", "more cards")),
 			fmt.Sprintf("%s می‌تواند به لطف طلسم %d کارت دیگر بازی کند، یا پایان نوبت را ثبت کند.", cur, s.ExtraPlaysLeft))
 	}
 	return rules.T(

@@ -33,7 +33,7 @@ export function capacityPicker() {
     capacityNote(land) {
       const v = this.capacities()[land];
       if (v === undefined) return this.t('cap_unset');
-      return this.n(v) + (land === 'gomati' && v === 6 ? ' · ' + this.t('cap_printed') : '');
+      return this.n(v) + (land === 'gomati' && v === 6 ? this.sep() + this.t('cap_printed') : '');
     },
   };
 }

@@ -3,16 +3,60 @@
 
 const FA_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
-/** digits writes the ASCII digits of s as Persian digits for fa. */
+/**
+ * FA_SEP separates the parts of a Persian line: a middle dot beside Persian
+ * digits reads as a zero (۰), a comma cannot.
+ */
+export const FA_SEP = '، ';
+
+// A Persian negative number is written minus first, left of its digits: the
+// left-to-right mark before the minus makes the digits a left-to-right run,
+// so a right-to-left line does not move the minus to their right (۱۰−).
+const FA_MINUS = '\u200e−';
+
+/**
+ * digits writes s for lang: for fa, ASCII digits as Persian digits, a minus
+ * sign before them that stays on their left, and the Persian separator for
+ * "·".
+ */
 export function digits(lang, s) {
   s = s === null || s === undefined ? '' : String(s);
   if (lang !== 'fa') return s;
-  return s.replace(/[0-9]/g, (d) => FA_DIGITS[d]).replace(/-(?=[۰-۹])/g, '−');
+  return faSeparators(s.replace(/[0-9]/g, (d) => FA_DIGITS[d]).replace(/\u200e?[-−](?=[۰-۹])/g, FA_MINUS));
+}
+
+function faSeparators(s) { return s.replace(/ · /g, FA_SEP); }
+
+/**
+ * numberFields makes every number field (inputmode="numeric") show its
+ * value in the page's digits, whoever sets it: a Persian page shows ۳ where
+ * the screen's code holds "3", an English one 3 where a Persian keyboard
+ * typed ۳. Everything that reads a field parses either (parseNumber).
+ */
+export function numberFields() {
+  const own = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+  Object.defineProperty(HTMLInputElement.prototype, 'value', {
+    configurable: true,
+    enumerable: own.enumerable,
+    get() { return own.get.call(this); },
+    set(v) {
+      if (this.inputMode === 'numeric' && v !== null && v !== undefined) {
+        v = document.documentElement.lang === 'fa' ? digits('fa', v) : String(v).replace(/\u200e/g, '').replace(/[۰-۹]/g, (d) => String(FA_DIGITS.indexOf(d))).replace(/−/g, '-');
+      }
+      own.set.call(this, v);
+    },
+  });
+}
+
+/** renumberFields rewrites the number fields on the page in its digits. */
+export function renumberFields() {
+  // reading a field and setting it again writes it through numberFields
+  for (const el of document.querySelectorAll('input[inputmode="numeric"]')) el.value = String(el.value);
 }
 
 /** parseNumber reads a whole number typed with ASCII or Persian digits. */
 export function parseNumber(s) {
-  const t = String(s ?? '').trim().replace(/[۰-۹]/g, (d) => String(FA_DIGITS.indexOf(d))).replace(/[−–]/g, '-');
+  const t = String(s ?? '').replace(/\u200e/g, '').trim().replace(/[۰-۹]/g, (d) => String(FA_DIGITS.indexOf(d))).replace(/[−–]/g, '-');
   if (!/^-?[0-9]+$/.test(t)) return null;
   return Number(t);
 }
@@ -26,7 +70,10 @@ export function deviceLang() {
 
 export const words = {
   en: {
-    app: 'Motamed', other_lang: 'فارسی', other_lang_code: 'fa',
+    app: 'Motamed', other_lang: 'فارسی', other_lang_code: 'fa', a_player: 'a player',
+    stale_title: 'Someone else was first', stale_version: 'Someone else recorded an event first; the screen now shows it. Check it, then record yours again.',
+    input_title: 'Check what was typed', item_n: 'number {n}', field_villages: 'villages', field_village: 'village', field_cards: 'cards',
+    field_count: 'count', field_to: 'dice given', field_from: 'cards drawn from', field_players: 'players', field_options: 'options',
     home: 'Home', sign_in: 'Sign in', sign_out: 'Sign out', token: 'Token',
     token_hint: 'Paste the token the organiser gave you.', signed_in_as: 'Signed in',
     role_admin: 'Admin: everything', role_owner: 'Owner of', role_scorer: 'Scorer of', role_viewer: 'Viewer of',
@@ -70,7 +117,10 @@ export const words = {
     new_player_name: 'New player\'s name', language: 'Language', loading: 'Loading…', send_failed: 'Not sent: the server did not answer.',
   },
   fa: {
-    app: 'مُعتمد', other_lang: 'English', other_lang_code: 'en',
+    app: 'مُعتمد', other_lang: 'English', other_lang_code: 'en', a_player: 'بازیکنی',
+    stale_title: 'کسی زودتر ثبت کرد', stale_version: 'کسی زودتر رویدادی ثبت کرد؛ صفحه اکنون آن را نشان می‌دهد. آن را ببینید و رویدادِ خودتان را دوباره ثبت کنید.',
+    input_title: 'آنچه وارد شد را بررسی کنید', item_n: 'شماره‌ی {n}', field_villages: 'دهکده‌ها', field_village: 'دهکده', field_cards: 'کارت‌ها',
+    field_count: 'تعداد', field_to: 'تاس‌های داده‌شده', field_from: 'کارت‌های کشیده‌شده از', field_players: 'بازیکنان', field_options: 'گزینه‌ها',
     home: 'خانه', sign_in: 'ورود', sign_out: 'خروج', token: 'توکن',
     token_hint: 'توکنی را که برگزارکننده داده است این‌جا بچسبانید.', signed_in_as: 'وارد شده‌اید',
     role_admin: 'مدیر: همه‌چیز', role_owner: 'صاحبِ', role_scorer: 'امتیازنویسِ', role_viewer: 'بیننده‌ی',
@@ -126,9 +176,23 @@ export function addWords(w) {
 /** hasWord reports whether key has a word of its own (in English at least). */
 export function hasWord(key) { return Object.prototype.hasOwnProperty.call(words.en, key); }
 
-/** word is the word for key in lang, with {name} filled from vars. */
-export function word(lang, key, vars) {
+/**
+ * word is the word for key in lang, with {name} filled from vars. A word
+ * that agrees with a number is an object of plural forms ({one, other}, as
+ * Intl.PluralRules names them), chosen by count.
+ */
+export function word(lang, key, vars, count) {
   let s = (words[lang] && words[lang][key]) || words.en[key] || key;
+  if (typeof s === 'object') s = s[pluralOf(lang, count)] || s.other;
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.split('{' + k + '}').join(String(v));
-  return s;
+  return lang === 'fa' ? faSeparators(s) : s;
+}
+
+const plurals = {};
+
+/** pluralOf is the plural form ("one", "other", ...) of count in lang. */
+export function pluralOf(lang, count) {
+  if (typeof count !== 'number') return 'other';
+  plurals[lang] = plurals[lang] || new Intl.PluralRules(lang);
+  return plurals[lang].select(count);
 }

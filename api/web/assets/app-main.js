@@ -6,7 +6,7 @@
 // and the referee answer.
 import Alpine from './alpinejs-csp-3.17.4.esm.min.js';
 import { client, loadQueue, saveQueue, newKey, Problem, Offline, idle } from './app-api.js';
-import { digits, parseNumber, deviceLang, word, hasWord } from './app-i18n.js';
+import { digits, parseNumber, deviceLang, word, hasWord, FA_SEP, numberFields, renumberFields } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
 import { silverScreen } from './app-silver.js';
@@ -18,6 +18,9 @@ import { seating } from './app-seating.js';
 import { capacityPicker } from './app-capacities.js';
 import { storyOf } from './app-story.js';
 import { fixer } from './app-fix.js';
+import { signinWatch } from './app-signin-watch.js';
+import { deskScreen } from './app-desk.js';
+import { pocketReferee } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -54,6 +57,7 @@ function tableApp() {
     undoEv: null,
     stream: null,
     flushing: null,
+    ...signinWatch(),
 
     init() {
       const hash = location.hash || '';
@@ -63,7 +67,7 @@ function tableApp() {
         localStorage.setItem(TOKEN_KEY, this.token);
         history.replaceState(null, '', location.pathname + location.search);
       }
-      this.api = client(() => this.token, () => this.lang);
+      this.api = this.guardSignIn(client(() => this.token, () => this.lang));
       this.applyLang();
       window.addEventListener('hashchange', () => this.go());
       window.addEventListener('online', () => { this.online = true; this.flush(); });
@@ -82,19 +86,29 @@ function tableApp() {
     // ---- words and numbers
     t(key, vars) {
       const v = {};
-      for (const [k, x] of Object.entries(vars || {})) v[k] = typeof x === 'number' ? digits(this.lang, x) : x;
-      return word(this.lang, key, v);
+      let count;
+      for (const [k, x] of Object.entries(vars || {})) {
+        if (typeof x === 'number' && (count === undefined || k === 'n')) count = x;
+        v[k] = typeof x === 'number' ? digits(this.lang, x) : x;
+      }
+      return word(this.lang, key, v, count);
     },
     n(x) { return digits(this.lang, x); },
-    // text shows a server's sentence in the page's digits.
-    text(s) { return digits(this.lang, s); },
-    // named shows a referee's sentence that names players by ID with their
-    // names (as entered) instead.
-    named(s) {
-      let out = this.text(s);
-      for (const p of this.players()) out = out.split(this.text(p.id)).join(p.name);
-      return out;
+    // sep separates the parts of a line: "·" in English; in Persian a comma,
+    // since a middle dot beside Persian digits reads as a zero (۰).
+    sep() { return this.lang === 'fa' ? FA_SEP : ' · '; },
+    // text shows a server's sentence as a player reads it: in the page's
+    // digits, and with the players it names by ID (the referee's questions
+    // and the shape checks know only IDs) named by their names as entered.
+    // It is the one place where IDs become names.
+    text(s) {
+      s = s === null || s === undefined ? '' : String(s);
+      const people = this.players().concat((this.nm && this.nm.seats) || []).filter((p) => p.id && p.name);
+      if (!people.length || !/pl_/.test(s)) return digits(this.lang, s);
+      const names = new Map(people.map((p) => [p.id, p.name]));
+      return s.split(/(pl_[A-Za-z0-9]+)/).map((part, i) => (i % 2 ? names.get(part) || this.t('a_player') : digits(this.lang, part))).join('');
     },
+    named(s) { return this.text(s); },
     toggleLang() {
       this.lang = this.lang === 'fa' ? 'en' : 'fa';
       localStorage.setItem('motamed.lang', this.lang);
@@ -106,7 +120,10 @@ function tableApp() {
     applyLang() {
       document.documentElement.lang = this.lang;
       document.documentElement.dir = this.lang === 'fa' ? 'rtl' : 'ltr';
+      renumberFields();
       document.title = this.t('app');
+      const mf = document.getElementById('manifest');
+      if (mf) mf.setAttribute('href', '/manifest.webmanifest?lang=' + this.lang);
     },
     gameName(g) {
       if (!g) return '';
@@ -127,6 +144,7 @@ function tableApp() {
       try {
         this.me = await this.api.get('/v1/me');
         this.signinError = '';
+        this.watchSignIn();
       } catch (e) {
         if (e instanceof Problem && e.status === 401) {
           this.signinError = e.message;
@@ -147,6 +165,7 @@ function tableApp() {
       }
     },
     signOut() {
+      this.stopWatching();
       this.token = '';
       this.me = null;
       localStorage.removeItem(TOKEN_KEY);
@@ -167,11 +186,14 @@ function tableApp() {
     go() {
       const h = location.hash.replace(/^#\/?/, '');
       const [name, id] = h.split('/');
+      if (this.is('signedout')) return;
       this.leaveMatch();
       if (name === 'm' && id) {
         this.route = { name: 'match', id: decodeURIComponent(id) };
         this.tab = 'play';
         this.openMatch(this.route.id);
+      } else if (name === 'desk' && this.canDesk()) {
+        this.route = { name: 'desk', id: '' };
       } else if (name === 'sheet' && this.canDefine()) {
         this.route = { name: 'sheet', id: '' };
       } else if (name === 'new' && this.canStart()) {
@@ -200,6 +222,7 @@ function tableApp() {
       this.toast = null;
       this.undoEv = null;
       this.closeFix();
+      this.pocketClose();
     },
     // loadGames reads the games once, and again when asked (fresh) or when
     // a match is of a game defined since (a new score sheet).
@@ -247,6 +270,7 @@ function tableApp() {
           this.nm.game = l.game;
         } catch { /* the league's game stays to be chosen */ }
       }
+      this.tableDefaults(this.nm);
       if (!this.nm.game && this.nextGame) this.nm.game = this.nextGame; // a sheet just defined
       this.nextGame = '';
       if (!this.nm.game && this.games.length) this.nm.game = this.games[0].id;
@@ -290,7 +314,7 @@ function tableApp() {
       const v = opt.default;
       if (typeof v === 'boolean') return this.t(v ? 'yes' : 'no');
       if (v && typeof v === 'object' && !Array.isArray(v)) {
-        return Object.entries(v).map(([k, x]) => this.optionValue(opt, k) + ' ' + this.n(x)).join(' · ');
+        return Object.entries(v).map(([k, x]) => this.optionValue(opt, k) + ' ' + this.n(x)).join(this.sep());
       }
       return typeof v === 'object' ? this.n(this.optionText(v)) : this.optionValue(opt, String(v));
     },
@@ -362,7 +386,7 @@ function tableApp() {
         if (e instanceof Problem && e.status === 409 && e.body.existing) {
           this.nm.same = e.body.existing;
         } else {
-          this.nm.error = e.message;
+          this.nm.error = e instanceof Problem ? this.problemWords(e) : e.message;
         }
       }
     },
@@ -400,11 +424,12 @@ function tableApp() {
       this.matchError = '';
       await this.loadGames();
       try {
-        const m = await this.api.get('/v1/matches/' + encodeURIComponent(id));
+        const m = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(id)));
         if (!this.gameOf(m.game).id) await this.loadGames(true);
         this.match = m;
         this.openStream(id);
         this.learnLast();
+        this.pocketOpen();
       } catch (e) {
         this.matchError = e instanceof Problem && e.status === 404 ? this.t('not_found') : e.message;
       }
@@ -413,7 +438,9 @@ function tableApp() {
       if (!this.match) return;
       if (this.remote) this.notes = []; // another phone's event came after the one they were on
       this.remote = null;
-      try { this.match = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id)); } catch { /* kept */ }
+      try { this.match = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id))); } catch { /* kept */ }
+      if (this.match && this.queue.some((q) => q.match === this.match.id && q.local)) this.pocketClose();
+      this.pocketOpen();
     },
     st() { return (this.match && this.match.state) || {}; },
     players() { return (this.match && this.match.players) || []; },
@@ -589,7 +616,10 @@ function tableApp() {
       if (!this.match) return Promise.resolve(false);
       const waiting = this.waitingFor(this.match.id);
       this.refusal = null;
+      let checked = null; // while offline, the phone's referee checks it first
+      try { checked = this.pocketCheck(item); } catch (e) { this.showRefusal(e); return Promise.resolve(false); }
       const q = Object.assign({ key: newKey(), match: this.match.id, base: this.match.version + waiting, status: 'waiting' }, item);
+      if (checked) { q.local = true; this.pocketShow(checked); }
       this.queue.push(q);
       saveQueue(this.queue);
       return new Promise((resolve) => {
@@ -597,6 +627,17 @@ function tableApp() {
         this.resolvers[q.key] = resolve;
         this.flush().then(() => {
           if (this.queue.some((x) => x.key === q.key && x.status === 'waiting')) {
+            if (!q.local && this.waitingHere().every((x) => x === q || x.local)) {
+              // the network went as it was sent: the phone's referee checks it
+              try {
+                checked = this.pocketCheck(q);
+                if (checked) { q.local = true; this.pocketShow(checked); saveQueue(this.queue); }
+              } catch (e) {
+                this.discard(q.key);
+                this.showRefusal(e);
+                return;
+              }
+            }
             delete this.resolvers[q.key];
             resolve('queued');
           }
@@ -637,6 +678,7 @@ function tableApp() {
             q.status = 'refused';
             q.problem = e instanceof Problem ? { status: e.status, body: e.body } : { status: 0, body: { detail: String(e) } };
             saveQueue(this.queue);
+            if (q.local && e instanceof Problem) await this.pocketRebuild(); // the server wins
             if (this.match && q.match === this.match.id) {
               this.showRefusal(e);
               if (e instanceof Problem && e.status === 412) this.remote = { version: -1, event: null };
@@ -648,7 +690,7 @@ function tableApp() {
           // the notes are on the event just recorded, shown only on its match
           if (this.match && q.match === this.match.id) {
             this.notes = (r && r.event && r.event.notes) || [];
-            if (this.notes.length) this.say(this.notes.map((x) => x.rule + ' ' + this.named(x.message)).join(' · '), 'note');
+            if (this.notes.length) this.say(this.notes.map((x) => x.rule + ' ' + this.named(x.message)).join(this.sep()), 'note');
             if (q.kind === 'event') this.undoEv = { type: q.type, data: q.data };
             else if (q.kind !== 'undo' && q.kind !== 'redo') this.learnLast();
           }
@@ -659,8 +701,9 @@ function tableApp() {
               // the version the server is at now, before the reload
               // answers, so a tap meanwhile is sent against it
               this.match.version = r.match.version;
+              this.pocketClose();
               await this.refresh();
-            }
+            } else this.pocketSent(q, r);
           }
           this.settle(q.key, true);
         }
@@ -688,6 +731,7 @@ function tableApp() {
       const [gone] = this.queue.splice(i, 1);
       for (const q of this.queue.slice(i)) if (q.match === gone.match) q.base -= 1;
       saveQueue(this.queue);
+      if (gone.local) { this.pocketClose(); this.pocketOpen(); } // the screen without it
       this.refusal = null;
       this.settle(key, false);
       this.flush();
@@ -704,18 +748,59 @@ function tableApp() {
 
     // ---- refusals and rules
     showRefusal(e) {
-      if (!(e instanceof Problem)) { this.refusal = { title: this.t('error'), detail: this.t('send_failed'), violations: [] }; this.say(this.t('send_failed'), 'refusal'); return; }
+      this.refusal = this.refusalOf(e);
+      const why = (this.refusal.violations.length ? this.refusal.violations.map((v) => v.rule + ' ' + this.named(v.message)) : [this.text(this.refusal.detail)]).join(this.sep());
+      this.say(this.refusal.title + ': ' + why, 'refusal');
+    },
+    // refusalOf is what the app shows of a refusal: the problem's machine
+    // fields (a version, a field's path) are for programs, a player reads
+    // what happened in words.
+    refusalOf(e) {
+      if (!(e instanceof Problem)) return { title: this.t('error'), detail: this.t('send_failed'), violations: [] };
       const b = e.body || {};
-      this.refusal = {
+      const fields = b.errors || b.fields || [];
+      const r = {
         title: b.title || this.t('refused_title'),
         detail: b.detail || '',
         violations: b.violations || [],
-        fields: b.errors || b.fields || [],
+        fields,
         breaksAt: b.breaks_at || null,
         status: e.status,
       };
-      const why = (this.refusal.violations.length ? this.refusal.violations.map((v) => v.rule + ' ' + this.named(v.message)) : [this.text(this.refusal.detail)]).join(' · ');
-      this.say(this.refusal.title + ': ' + why, 'refusal');
+      if (e.status === 412) Object.assign(r, { title: this.t('stale_title'), detail: this.t('stale_version') });
+      else if (fields.length && !r.violations.length) {
+        Object.assign(r, { title: this.t('input_title'), detail: fields.map((x) => this.fieldSentence(x)).join(' ') });
+      }
+      return r;
+    },
+    // problemWords is a refusal in one line of words.
+    problemWords(e) {
+      const r = this.refusalOf(e);
+      return r.violations.length ? r.violations.map((v) => this.text(v.message)).join(' ') : this.text(r.detail || r.title);
+    },
+    // fieldSentence is a field the server could not take, as a sentence: its
+    // message, after the thing it is about when the message does not say.
+    fieldSentence(x) {
+      const msg = String((x && x.message) || '').trim();
+      const full = /^[^a-z]/.test(msg) || /^(pl_|[0-9])/.test(msg);
+      const end = /[.!?]$/.test(msg) ? '' : '.';
+      return (full ? this.text(msg) : this.fieldWords((x && x.field) || '') + ' ' + this.text(msg)) + end;
+    },
+    // fieldWords names a field's path in words: players by name, list
+    // positions counted from 1, names as words rather than keys.
+    fieldWords(path) {
+      const parts = String(path).split(/[.[\]]+/).filter((p) => p && p !== 'data');
+      const opts = (this.gameInfo && this.gameInfo.options) || [];
+      const opt = parts[0] === 'options' && opts.find((o) => o.name === parts[1]);
+      if (opt) parts.splice(0, 2, '');
+      const out = parts.map((p) => {
+        if (p === '') return this.optionLabel(opt);
+        if (/^pl_/.test(p)) return this.nameOf(p);
+        if (/^[0-9]+$/.test(p)) return this.t('item_n', { n: Number(p) + 1 });
+        return hasWord('field_' + p) ? this.t('field_' + p) : p.replace(/_/g, ' ');
+      });
+      const s = out.join(this.sep());
+      return s ? s.charAt(0).toUpperCase() + s.slice(1) + ':' : '';
     },
     async showRule(id) {
       try {
@@ -772,12 +857,14 @@ function tableApp() {
     },
 
     ...fixer(),
+    ...pocketReferee(),
 
     setTab(t) { this.tab = t; },
     tabIs(t) { return this.tab === t; },
   };
 }
 
+numberFields();
 Alpine.data('tableApp', tableApp);
 Alpine.data('wizard', wizardScreen);
 Alpine.data('munchkin', munchkinScreen);
@@ -786,6 +873,7 @@ Alpine.data('yatuk', yatukScreen);
 Alpine.data('wazabi', wazabiScreen);
 Alpine.data('scoresheet', sheetScreen);
 Alpine.data('defineSheet', defineScreen);
+Alpine.data('desk', deskScreen);
 window.Alpine = Alpine;
 Alpine.start();
 idle(); // a screen that asks nothing of the server is at rest at once

@@ -79,7 +79,7 @@ export function munchkinScreen() {
     raceText(p) {
       const rs = (p.races || []).map((r) => this.t('race_' + r, null));
       const cs = (p.classes || []).map((c) => this.t('class_' + c, null));
-      return (rs.length ? rs : [this.t('human')]).concat(cs).join(' · ');
+      return (rs.length ? rs : [this.t('human')]).concat(cs).join(this.sep());
     },
     races() { return RACES; },
     classes() { return CLASSES; },
@@ -103,7 +103,7 @@ export function munchkinScreen() {
     },
     num(s, d) { const v = this.parse(s); return v === null ? d : v; },
     parse(s) {
-      const t = String(s ?? '').trim().replace(/[۰-۹]/g, (x) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(x))).replace(/[−–]/g, '-');
+      const t = String(s ?? '').replace(/\u200e/g, '').trim().replace(/[۰-۹]/g, (x) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(x))).replace(/[−–]/g, '-');
       return /^-?[0-9]+$/.test(t) ? Number(t) : null;
     },
     fighterId() { return this.playerOrDefault(this.fight.player); },
@@ -158,7 +158,7 @@ export function munchkinScreen() {
       const v = this.combatVerdict;
       if (!v || !v.fighter) return '';
       let s = this.nameOf(this.fighterId()) + ': ' + this.t('levels_gained', { a: v.fighter.level_before, b: v.fighter.level_after });
-      if (v.helper && this.fight.helper) s += ' · ' + this.nameOf(this.fight.helper) + ': ' + this.t('levels_gained', { a: v.helper.level_before, b: v.helper.level_after });
+      if (v.helper && this.fight.helper) s += this.sep() + this.nameOf(this.fight.helper) + ': ' + this.t('levels_gained', { a: v.helper.level_before, b: v.helper.level_after });
       return s;
     },
     async recordCombat() {
@@ -180,7 +180,7 @@ export function munchkinScreen() {
       return c ? (c.run_away || []).filter((r) => r.rolled) : [];
     },
     runText(r) { return this.nameOf(r.runner) + ' ← ' + r.monster; },
-    runResult(r) { return this.nameOf(r.runner) + ' · ' + r.monster + ' · ' + this.n(r.total) + ' · ' + this.t(r.escaped ? 'escaped' : 'caught'); },
+    runResult(r) { return this.nameOf(r.runner) + this.sep() + r.monster + this.sep() + this.n(r.total) + this.sep() + this.t(r.escaped ? 'escaped' : 'caught'); },
     dice() { return [1, 2, 3, 4, 5, 6]; },
     async roll(r, value) {
       const d = { player: r.runner, monster: r.monster, roll: value };
@@ -239,7 +239,7 @@ export function munchkinScreen() {
     turnRows() { return this.rounds(); },
     levelsOf(row, id) { return this.n((row.levels || {})[id] ?? ''); },
     changesText(row) {
-      return (row.changes || []).map((c) => this.nameOf(c.player) + ' ' + this.n((c.delta > 0 ? '+' : '') + c.delta) + (c.reason ? ' (' + this.reasonLabel(c.reason) + ')' : '')).join(' · ');
+      return (row.changes || []).map((c) => this.nameOf(c.player) + ' ' + this.n((c.delta > 0 ? '+' : '') + c.delta) + (c.reason ? ' (' + this.reasonLabel(c.reason) + ')' : '')).join(this.sep());
     },
     reasonLabel(r) { const k = 'reason_' + r; const s = this.t(k); return s === k ? r : s; },
   };

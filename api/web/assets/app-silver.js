@@ -14,13 +14,13 @@ addWords({
     sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
     sv_calls_census: '{p} calls a census', sv_other_caller: 'Or another player calls (the turns before are taken as played):',
     sv_discard: 'Took the discard', sv_census: 'Census', sv_village_size: 'Cards in the caller\'s village',
-    sv_call_census: 'Call a census', sv_size_needed: 'Tap how many cards are in the caller\'s village, then call the census.', sv_census_by: '{p} called a census with {k} cards',
+    sv_call_census: 'Call a census', sv_size_needed: 'Tap how many cards are in the caller\'s village, then call the census.', sv_census_by: { one: '{p} called a census with {k} card', other: '{p} called a census with {k} cards' },
     sv_owed: 'One more turn each: {p}', sv_census_done: 'Every player has had the last turn: reveal the villages.',
     sv_round_end: 'The round ends', sv_reason: 'Why it ends', sv_reason_census: 'Census',
     sv_reason_deck_empty: 'The deck ran out', sv_reason_villagers: 'Both Villagers face up',
     sv_village_of: 'Village of {p}', sv_village_hint: 'Card values separated by spaces, e.g. 3 0 12',
     sv_ask_round: 'Ask the referee', sv_record_round: 'Record the round', sv_sum: 'sum {s}',
-    sv_points: '{p} points', sv_swap: 'Ask the referee: a swap', sv_village: 'The village, from the left (? for an unknown card)',
+    sv_points: { one: '{p} point', other: '{p} points' }, sv_swap: 'Ask the referee: a swap', sv_village: 'The village, from the left (? for an unknown card)',
     sv_selected: 'Positions pulled forward', sv_selected_hint: 'e.g. 1 3', sv_drawn: 'Card drawn', sv_source: 'Drawn from',
     sv_source_deck: 'the deck', sv_source_discard: 'the discard pile', sv_legal: 'Allowed', sv_illegal: 'Not allowed',
     sv_village_after: 'The village afterwards', sv_ends: 'The game ends', sv_goes_on: 'The game goes on',
@@ -230,7 +230,7 @@ export function silverScreen() {
     verdictPoints(id) {
       const v = this.roundVerdict;
       if (!v) return '';
-      return this.t('sv_sum', { s: (v.sums || {})[id] }) + ' · ' + this.t('sv_points', { p: (v.points || {})[id] });
+      return this.t('sv_sum', { s: (v.sums || {})[id] }) + this.sep() + this.t('sv_points', { p: (v.points || {})[id] });
     },
     async recordRound() {
       const ok = await this.send('round_ended', { reason: this.reasonNow(), villages: this.villageData() });
@@ -282,7 +282,7 @@ export function silverScreen() {
     lastAmulet() { const a = this.amuletRows(); return a.length ? a[a.length - 1] : null; },
     winnersText() {
       const w = (this.match && this.match.result && this.match.result.winners) || [];
-      return this.t('sv_winner', { p: w.map((id) => this.nameOf(id)).join(' · ') });
+      return this.t('sv_winner', { p: w.map((id) => this.nameOf(id)).join(this.sep()) });
     },
     // endRule mirrors the referee's ranking: the lowest total, then in the
     // points model the lowest last-round score, then the amulet.

@@ -9,14 +9,14 @@ import { addWords, parseNumber } from './app-i18n.js';
 
 addWords({
   en: {
-    wz_dice: 'dice', wz_cards: 'cards', wz_skips: 'misses {n} turn(s)', wz_out: 'out', wz_turn: 'Turn of {p}',
+    wz_dice: 'dice', wz_cards: 'cards', wz_dice_n: { one: '{n} die', other: '{n} dice' }, wz_cards_n: { one: '{n} card', other: '{n} cards' }, wz_skips: { one: 'misses {n} turn', other: 'misses {n} turns' }, wz_out: 'out', wz_turn: 'Turn of {p}',
     wz_direction_clockwise: 'clockwise', wz_direction_counterclockwise: 'counter-clockwise',
     wz_opening: 'Opening roll: who starts', wz_opening_w: 'W rolled by {p}', wz_record_opening: 'Record the opening roll',
     wz_roll: 'The roll of {n} dice', wz_face_w: 'W', wz_face_card: 'Card', wz_face_give: 'Give',
-    wz_record_roll: 'Record the roll', wz_draw: 'Draw {n} card(s)', wz_give: 'Give {n} die/dice', wz_die_to: 'Die {k} to',
+    wz_record_roll: 'Record the roll', wz_draw: { one: 'Draw {n} card', other: 'Draw {n} cards' }, wz_give: { one: 'Give {n} die', other: 'Give {n} dice' }, wz_die_to: 'Die {k} to',
     wz_record_give: 'Give the dice', wz_play: 'Play a card', wz_card: 'Card', wz_target: 'Target', wz_direction: 'Direction',
     wz_left: 'left', wz_right: 'right', wz_record_play: 'Play the card', wz_end_turn: 'End the turn',
-    wz_card_list: 'The cards', wz_cost: 'cost {n} W', wz_not_playable: 'not playable now', wz_points: '{n} point(s)',
+    wz_card_list: 'The cards', wz_cost: 'cost {n} W', wz_not_playable: 'not playable now', wz_points: { one: '{n} point', other: '{n} points' },
     wz_hand_no: 'Hand {n}', wz_team: 'team {n}',
     wz_hand_of: 'Hand {h} of {n}', wz_standing: 'Standing', wz_team_of: 'Team {n}', wz_place: 'place {n}',
     wz_still_in: 'still playing', wz_to_last: 'Played to the last player: who is out leaves the turn order.',
@@ -26,7 +26,7 @@ addWords({
     wz_from_empty: 'Both piles are empty: each card comes from an opponent\'s hand, at random.', wz_card_from: 'Card {k} from',
   },
   fa: {
-    wz_dice: 'تاس', wz_cards: 'کارت', wz_skips: '{n} نوبت از دست می‌دهد', wz_out: 'بیرون', wz_turn: 'نوبتِ {p}',
+    wz_dice: 'تاس', wz_cards: 'کارت', wz_dice_n: '{n} تاس', wz_cards_n: '{n} کارت', wz_skips: '{n} نوبت از دست می‌دهد', wz_out: 'بیرون', wz_turn: 'نوبتِ {p}',
     wz_direction_clockwise: 'در جهتِ عقربه‌ها', wz_direction_counterclockwise: 'خلافِ جهتِ عقربه‌ها',
     wz_opening: 'تاس‌اندازیِ آغاز: چه کسی شروع می‌کند', wz_opening_w: 'W‌های {p}', wz_record_opening: 'ثبتِ تاس‌اندازیِ آغاز',
     wz_roll: 'ریختنِ {n} تاس', wz_face_w: 'W', wz_face_card: 'کارت', wz_face_give: 'دادن',
@@ -76,6 +76,7 @@ export function wazabiScreen() {
     direction: 'left',
     referee: null,
     refereeKey: '',
+    turnKey: '',
 
     wb() { return this.st(); },
     seats() { return this.wb().seats || []; },
@@ -83,11 +84,11 @@ export function wazabiScreen() {
     turn() { return this.wb().turn || {}; },
     current() { return this.wb().current || ''; },
     turnText() {
-      if (this.isFinished()) return this.t('winner_is', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(' · ') });
-      const hand = this.handText() ? this.handText() + ' · ' : '';
-      return hand + this.t('wz_turn', { p: this.nameOf(this.current()) }) + ' · ' + this.t('wz_direction_' + (this.wb().direction || 'clockwise')); },
+      if (this.isFinished()) return this.t('winner_is', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(this.sep()) });
+      const hand = this.handText() ? this.handText() + this.sep() : '';
+      return hand + this.t('wz_turn', { p: this.nameOf(this.current()) }) + this.sep() + this.t('wz_direction_' + (this.wb().direction || 'clockwise')); },
     seatLine(s) {
-      const out = [this.n(s.dice) + ' ' + this.t('wz_dice'), this.n(s.cards) + ' ' + this.t('wz_cards')];
+      const out = [this.t('wz_dice_n', { n: s.dice }), this.t('wz_cards_n', { n: s.cards })];
       if (s.skips) out.push(this.t('wz_skips', { n: s.skips }));
       if (s.out) out.push(this.t('wz_out'));
       const place = this.placeOf(s.player_id);
@@ -95,7 +96,7 @@ export function wazabiScreen() {
       else if (this.opt().play_to_last && !this.isFinished()) out.push(this.t('wz_still_in'));
       if (s.team) out.push(this.t('wz_team', { n: s.team }));
       if (this.tournament()) out.push(this.t('wz_points', { n: s.points }));
-      return out.join(' · ');
+      return out.join(this.sep());
     },
 
     // ---- the match's options, as the table plays them
@@ -131,14 +132,14 @@ export function wazabiScreen() {
     },
     showStanding() { return this.hasTeams() || this.tournament(); },
     sideLine(x) {
-      const out = [this.n(x.dice) + ' ' + this.t('wz_dice')];
+      const out = [this.t('wz_dice_n', { n: x.dice })];
       if (this.tournament()) out.push(this.t('wz_points', { n: x.points }));
-      return out.join(' · ');
+      return out.join(this.sep());
     },
     // hand rows of the score sheet: who won each hand, the points, and the
     // dice everyone still held.
     rowWinner(r) { return (r.winning_team && r.winning_team.length ? r.winning_team : [r.winner]).map((id) => this.nameOf(id)).join(' & '); },
-    rowDice(r) { return this.seats().map((s) => s.name + ' ' + this.n((r.dice_left || {})[s.player_id] ?? 0)).join(' · '); },
+    rowDice(r) { return this.seats().map((s) => s.name + ' ' + this.n((r.dice_left || {})[s.player_id] ?? 0)).join(this.sep()); },
 
     // ---- the opening roll: the most W starts; a tie rolls again
     openingDue() { return this.wb().opening_roll_open && !this.turn().rolled && !this.isFinished(); },
@@ -215,7 +216,7 @@ export function wazabiScreen() {
       const r = ((this.referee && this.referee.cards) || []).find((x) => x.card === c.card);
       return !r || r.playable !== false;
     },
-    cardText(c) { return this.said(c.name) + ' · ' + this.t('wz_cost', { n: c.cost }) + (!this.playable(c) && this.turn().rolled ? ' · ' + this.t('wz_not_playable') : ''); },
+    cardText(c) { return this.said(c.name) + this.sep() + this.t('wz_cost', { n: c.cost }) + (!this.playable(c) && this.turn().rolled ? this.sep() + this.t('wz_not_playable') : ''); },
     others() { return this.seats().filter((s) => !s.out && s.player_id !== this.current()).map((s) => s.player_id); },
     async playCard() {
       const c = this.chosen();
@@ -232,6 +233,7 @@ export function wazabiScreen() {
     // the recorded roll obliges.
     syncReferee() {
       if (!this.match) return;
+      this.syncTurn();
       const t = this.turn();
       const key = this.match.id + ':' + this.match.version + ':' + this.lang;
       if (key === this.refereeKey) return;
@@ -243,6 +245,23 @@ export function wazabiScreen() {
       const held = rolled ? (rolled.w || 0) + (rolled.card || 0) + (rolled.give || 0) : s.dice || 0;
       const q = { dice: Math.min(24, Math.max(1, held)), cards: s.cards || 0, rolled: t.rolled ? t.roll : { w: Math.max(1, s.dice || 0), card: 0, give: 0 }, players: Math.max(2, this.seats().filter((x) => !x.out).length) };
       this.api.post('/v1/referee/wazabi/turn', q).then((r) => { if (this.refereeKey === key) this.referee = r.data; }).catch(() => { this.referee = null; });
+    },
+    // syncTurn empties what was typed for a step of the turn (the roll, the
+    // dice to give, the cards to draw, the card to play) once the table has
+    // moved past it, however it moved (recorded here, on another phone, an
+    // undo): nothing typed for one step or turn is sent for the next.
+    syncTurn() {
+      const t = this.turn();
+      const key = [this.match.id, this.wb().hand, this.current(), this.wb().opening_roll_open, t.rolled, t.drew, t.gave, t.card_played || ''].join('|');
+      if (key === this.turnKey) return;
+      this.turnKey = key;
+      this.opening = {};
+      this.roll = { w: '0', card: '0', give: '0' };
+      this.giveTo = [];
+      this.drawFrom = [];
+      this.cardChoice = '';
+      this.target = '';
+      this.direction = 'left';
     },
     steps() { return ['draw', 'give', 'win']; },
     obligation(k) {

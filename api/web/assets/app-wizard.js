@@ -203,7 +203,7 @@ export function wizardScreen() {
     wonSum() { return this.players().reduce((s, p) => s + (this.won[p.id] || 0), 0); },
     sumMatches() { return this.wonSum() === this.roundNo(); },
     sumText() {
-      return this.t('sum', { s: this.wonSum(), r: this.roundNo() }) + ' · ' +
+      return this.t('sum', { s: this.wonSum(), r: this.roundNo() }) + this.sep() +
         (this.sumMatches() ? this.t('sum_ok') : this.t('sum_bad', { r: this.roundNo() }));
     },
     async recordTricks() {

@@ -10,7 +10,7 @@ import { answer, still, question } from './app-answer.js';
 
 addWords({
   en: {
-    yk_turn: 'Turn of {p}', yk_actions: '{n} action(s) left', yk_lands: 'Lands', yk_gem: 'gem',
+    yk_turn: 'Turn of {p}', yk_actions: { one: '{n} action left', other: '{n} actions left' }, yk_lands: 'Lands', yk_gem: 'gem',
     yk_closed: 'closed', yk_capacity: 'capacity {n}', yk_face_down: '{n} face down', yk_army: 'Army',
     yk_play: 'Play a card', yk_land: 'Land', yk_kind: 'Kind', yk_colors: 'Colours', yk_power: 'Power',
     yk_unknown: 'Face down, not shown', yk_record_play: 'Play the card', yk_burn: 'Burn a card',
@@ -23,7 +23,7 @@ addWords({
     yk_winner: 'Winner: {p}', yk_hand_no: 'Hand {n}', yk_white_color: 'Colour of the white gem',
     kind_wizard: 'Wizard', kind_tool: 'Tool', kind_monster: 'Monster', kind_demon: 'Demon', kind_weapon: 'Weapon',
     spell_night_raid: 'Night raid', spell_betrayal: 'Betrayal', spell_extra_plays: 'Extra plays', spell_other: 'Another spell',
-    yk_extra_left: '{n} extra play(s) left', yk_betrayed: 'Face-up cards Betrayal removes', yk_moves_up: '{n} face-down card(s) move up and are turned face up: give them',
+    yk_extra_left: { one: '{n} extra play left', other: '{n} extra plays left' }, yk_betrayed: 'Face-up cards Betrayal removes', yk_moves_up: { one: '{n} face-down card moves up and is turned face up: give it', other: '{n} face-down cards move up and are turned face up: give them' },
     yk_revealed_no: 'Card turned face up {k}', yk_spell_name: 'Name of the spell', yk_white_best: 'The best colour (the referee picks)',
     yk_carriers: 'Carriers\' power', yk_battles: 'Battles', yk_tie_break: 'A tie on gems: the player whose carrying wizards have the lower total power wins; a tie on that too is a shared win.',
     yk_battle_row: '{h}Battle {n} at {l} ({t}): {p} takes the {g} gem', yk_hand_prefix: 'Hand {n} · ', yk_carried_by: 'carried by {c}', yk_taken_from: 'taken from {p}',
@@ -143,13 +143,13 @@ export function yatukScreen() {
     gemName(g) { return this.t(g); },
     currentName() { return this.nameOf(this.yk().current_player); },
     turnText() {
-      if (this.isFinished()) return this.t('yk_winner', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(' · ') });
+      if (this.isFinished()) return this.t('yk_winner', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(this.sep()) });
       return this.t('yk_turn', { p: this.currentName() });
     },
     actionsText() {
       if (this.isFinished()) return '';
       const extra = this.yk().extra_plays_left || 0;
-      return this.t('yk_actions', { n: this.yk().actions_left || 0 }) + (extra ? ' · ' + this.t('yk_extra_left', { n: extra }) : '');
+      return this.t('yk_actions', { n: this.yk().actions_left || 0 }) + (extra ? this.sep() + this.t('yk_extra_left', { n: extra }) : '');
     },
     lands() { return this.yk().lands || []; },
     activeLands() { return this.lands().filter((l) => l.active).map((l) => l.land); },
@@ -160,12 +160,12 @@ export function yatukScreen() {
       return (c.colors || []).map((x) => this.t(x)).join('/') + ' ' + this.t('kind_' + c.kind) + ' ' + this.n(c.power);
     },
     columnText(a) {
-      const up = (a.face_up || []).map((c) => this.cardLabel(c)).join(' · ');
+      const up = (a.face_up || []).map((c) => this.cardLabel(c)).join(this.sep());
       const down = a.face_down ? this.t('yk_face_down', { n: a.face_down }) : '';
-      return [up, down].filter(Boolean).join(' · ') || '—';
+      return [up, down].filter(Boolean).join(this.sep()) || '—';
     },
     landLine(l) {
-      return this.t('yk_capacity', { n: l.capacity }) + ' · ' + this.gemName(l.gem) + ' ' + this.t('yk_gem') + (l.active ? '' : ' · ' + this.t('yk_closed'));
+      return this.t('yk_capacity', { n: l.capacity }) + this.sep() + this.gemName(l.gem) + ' ' + this.t('yk_gem') + (l.active ? '' : this.sep() + this.t('yk_closed'));
     },
 
     // A card's colours are toggled one by one (one or two colours).
@@ -322,7 +322,7 @@ export function yatukScreen() {
     due() { return this.yk().pending_battle || null; },
     dueTitle() {
       const d = this.due();
-      return d ? this.t('yk_battle', { l: this.landName(d.land) }) + ' · ' + this.t('yk_battle_' + d.type) : '';
+      return d ? this.t('yk_battle', { l: this.landName(d.land) }) + this.sep() + this.t('yk_battle_' + d.type) : '';
     },
     participants() {
       const d = this.due();
@@ -359,7 +359,7 @@ export function yatukScreen() {
     carrierIs(position) { return this.battle.carrier !== '' && Number(this.battle.carrier) === position; },
     defaultCarrier() { const c = this.battleVerdict && this.battleVerdict.carrier; return c ? this.cardLabel(c.card) : ''; },
     battleArmies() { return this.revealing() ? this.battle.armies : {}; },
-    armyText(p) { return (this.battleArmies()[p] || []).map((c) => this.cardLabel(cardOf(c))).join(' · '); },
+    armyText(p) { return (this.battleArmies()[p] || []).map((c) => this.cardLabel(cardOf(c))).join(this.sep()); },
     battleData() {
       const armies = {};
       for (const [p, cards] of Object.entries(this.battleArmies())) armies[p] = cards.map(cardOf);
@@ -389,7 +389,7 @@ export function yatukScreen() {
     },
     battleLine() {
       const v = this.battleVerdict;
-      return v ? this.t('yk_winner', { p: this.nameOf(v.winner) }) + ' · ' + this.t('yk_strength', { s: v.top_strength }) : '';
+      return v ? this.t('yk_winner', { p: this.nameOf(v.winner) }) + this.sep() + this.t('yk_strength', { s: v.top_strength }) : '';
     },
     battleArmyLines() {
       const v = this.battleVerdict;
@@ -404,14 +404,14 @@ export function yatukScreen() {
     battleRows() { return this.rounds(); },
     battleRowLine(r) {
       const hands = (this.yk().options || {}).hands > 1;
-      const strengths = Object.entries(r.strengths || {}).map(([id, v]) => this.nameOf(id) + ' ' + this.n(v)).join(' · ');
+      const strengths = Object.entries(r.strengths || {}).map(([id, v]) => this.nameOf(id) + ' ' + this.n(v)).join(this.sep());
       const parts = [this.t('yk_battle_row', {
         h: hands ? this.t('yk_hand_prefix', { n: r.hand }) : '', n: r.number, l: this.landName(r.land),
         t: this.t('yk_battle_' + r.type), p: this.nameOf(r.winner), g: this.gemName(r.gem),
       }), strengths];
       if (r.carrier) parts.push(this.t('yk_carried_by', { c: this.cardLabel(r.carrier.card) }));
       if (r.taken_from) parts.push(this.t('yk_taken_from', { p: this.nameOf(r.taken_from) }));
-      return parts.join(' · ');
+      return parts.join(this.sep());
     },
     // fixBattle opens the i-th battle in force (as the sheet lists them) in
     // the event editor: its white gem's colour or its carrier, say.
@@ -433,8 +433,8 @@ export function yatukScreen() {
     // ---- the sheet: gems and each hand's result
     handResults() { return this.yk().hand_results || []; },
     handLine(h) {
-      const gems = Object.entries(h.gems || {}).map(([id, g]) => this.nameOf(id) + ' ' + this.n(g)).join(' · ');
-      return this.t('yk_hand_no', { n: h.hand }) + ': ' + this.t('yk_winner', { p: (h.winners || []).map((id) => this.nameOf(id)).join(' · ') }) + ' · ' + gems;
+      const gems = Object.entries(h.gems || {}).map(([id, g]) => this.nameOf(id) + ' ' + this.n(g)).join(this.sep());
+      return this.t('yk_hand_no', { n: h.hand }) + ': ' + this.t('yk_winner', { p: (h.winners || []).map((id) => this.nameOf(id)).join(this.sep()) }) + this.sep() + gems;
     },
   };
 }
