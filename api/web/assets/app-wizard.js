@@ -99,7 +99,7 @@ export function wizardScreen() {
     // A round that deals all 60 cards turns none up: it has no trump.
     allDealt() { return this.nextRoundNo() * this.players().length >= 60; },
     trumps() { return this.allDealt() ? ['none'] : COLOURS.concat(['none']); },
-    trumpLabel(c) { return this.t(c === 'none' ? 'none' : c); },
+    trumpLabel(c) { return c ? this.t(c) : ''; },
     // A tap on the trump deals the round: nothing is chosen before it, or
     // the turned-up card's colour when that card is picked.
     pickTrump(c) { this.trump = c; return this.startRound(); },
