@@ -59,6 +59,9 @@ type MatchTimes struct {
 	// DurationSeconds is from started_at to finished_at.
 	DurationSeconds *int64 `json:"duration_seconds"`
 	UpdatedAt       string `json:"updated_at"`
+	// Source is the app the match was imported from ("bgstats"): a
+	// results-only match, not refereed here; null for one recorded here.
+	Source *string `json:"source"`
 }
 
 func matchTimes(meta db.MatchMeta, created time.Time, started, finished *time.Time, updated time.Time) MatchTimes {
@@ -68,6 +71,14 @@ func matchTimes(meta db.MatchMeta, created time.Time, started, finished *time.Ti
 	if started != nil && finished != nil {
 		d := int64(finished.Sub(*started) / time.Second)
 		t.DurationSeconds = &d
+	}
+	if meta.Source != "" {
+		t.Source = &meta.Source
+		t.DurationSeconds = nil // imported at once: its own duration, when kept
+		if meta.DurationMin > 0 {
+			d := int64(meta.DurationMin) * 60
+			t.DurationSeconds = &d
+		}
 	}
 	return t
 }

@@ -22,7 +22,7 @@ func (s *Server) register(e *echo.Echo) {
 	for _, r := range s.routes() {
 		e.Add(r.method, r.path, r.handler)
 	}
-	web.Register(e, web.Deps{Games: s.games, Reader: s, Store: s.store, Lang: langOf, PersianProse: faProse,
+	web.Register(e, web.Deps{Games: s.games, Reader: s, Store: s.store, Lang: langOf, PersianProse: faProse, PublicURL: s.cfg.PublicURL,
 		Bind: func(c echo.Context, v any) error { _, err := bind(c, v); return err }})
 }
 
@@ -66,6 +66,7 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/v1/matches/:id/corrections", s.correctAll},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
 		{http.MethodGet, "/v1/leagues/:id/export", s.exportLeague},
+		{http.MethodPost, historyRoute, s.importHistory},
 		{http.MethodPost, "/v1/leagues/:id/import", s.importLeague},
 
 		// Live streams (server-sent events).

@@ -232,7 +232,7 @@ func (s *Store) ListMatches(ctx context.Context, r Reader, f MatchFilter, p Page
 	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.status, m.abandoned_at IS NOT NULL,
 			m.table_label, m.location, m.notes, m.played_at, m.created_at, m.finished_at, m.listed_at,
 			COALESCE((SELECT MAX(seq) FROM events e WHERE e.match_id = m.id), 0),
-			(SELECT created_at FROM events e WHERE e.match_id = m.id AND e.type <> 'match_updated' ORDER BY e.seq LIMIT 1)
+			(SELECT created_at FROM events e WHERE e.match_id = m.id AND e.type <> 'match_updated' ORDER BY e.seq LIMIT 1), `+sourceColumns+`
 		FROM matches m WHERE `+strings.Join(where, " AND ")+` ORDER BY m.listed_at DESC, m.id DESC LIMIT ?`), args...)
 	if err != nil {
 		return nil, nil, err
@@ -247,7 +247,7 @@ func (s *Store) ListMatches(ctx context.Context, r Reader, f MatchFilter, p Page
 		var meta metaColumns
 		if err := rows.Scan(&m.ID, &m.Game, &league, &m.Status, &abandoned,
 			&meta.table, &meta.location, &meta.notes, &meta.playedAt, &created, &finished, &listed,
-			&m.Version, &started); err != nil {
+			&m.Version, &started, &meta.source, &meta.durationMin); err != nil {
 			rows.Close()
 			return nil, nil, err
 		}

@@ -147,11 +147,30 @@ func TestOwnersDesk(t *testing.T) {
 	}
 	desk.shot("desk-play-log")
 
+	// The league made public from the desk: its TV screen shows a code
+	// that follows it at the public address, and still fits 1280×720.
+	desk.click("#dk-tab-league")
+	desk.choose("#dk-league-vis", "public")
+	desk.typeIn("#dk-league-name", "Cafe Night Open")
+	desk.click("#dk-league-save")
+	desk.waitText("#dk-league-card", "Cafe Night Open")
+	tv := b.tab("tv")
+	tv.do("TV size", chromedp.EmulateViewport(1280, 720))
+	tv.open(srv.base + "/leagues/" + league + "?big=1")
+	waitFor(tv, `document.querySelector('#follow img') && document.querySelector('#follow img').complete`)
+	if got := decodeDataURL(t, evalIn[string](tv, `document.querySelector('#follow img').src`)); got != publicURL+"/leagues/"+league {
+		t.Errorf("the TV's code follows %q", got)
+	}
+	if h := evalIn[int](tv, `document.documentElement.scrollHeight`); h > 720 {
+		t.Errorf("the TV screen with its code is %d px tall", h)
+	}
+	tv.shot("tv-follow-code")
+
 	// Phone size, both languages: every tab of the desk.
 	owner := b.tab("owner phone")
 	ownerToken := c.do("POST", "/v1/tokens", map[string]any{"role": "owner", "league_id": league, "label": "owner"}, 201)["token"].(string)
 	owner.open(srv.base + "/#token=" + ownerToken)
-	owner.waitText("#who", "Owner of Cafe Night")
+	owner.waitText("#who", "Owner of Cafe Night Open")
 	owner.click("#open-desk")
 	for _, tab := range []string{"league", "players", "tables", "log"} {
 		owner.click("#dk-tab-" + tab)

@@ -337,6 +337,8 @@ type leaguePageView struct {
 	Chart      chartView
 	Legend     []legendItem
 	Boot       leagueBoot
+	// Follow is the code guests scan to follow a public league.
+	Follow template.URL
 }
 
 // leaguePage serves a league's standings and rating chart.
@@ -384,6 +386,7 @@ func (s *pages) leaguePage(c echo.Context) error {
 		}
 	}
 	v.Boot = leagueBoot{Lang: lang, Labels: v.L, LeagueID: l.ID, Standings: &standingsBody{LeagueID: l.ID, Game: l.Game, Standings: st}, History: hist}
+	v.Follow = s.followQR(c, l)
 	return s.renderPage(c, "league.html", v)
 }
 

@@ -72,6 +72,7 @@ var pageLabels = map[string][2]string{
 	"address":         {"Address the codes open", "نشانی‌ای که کدها باز می‌کنند"},
 	"loopback_warn":   {"Warning: this address works only on this computer. A phone that scans these codes will not reach the server. Choose the network address, or start the server with --public-url.", "هشدار: این نشانی فقط روی همین رایانه کار می‌کند. گوشی‌ای که این کدها را اسکن کند به سرور نمی‌رسد. نشانیِ شبکه را برگزینید، یا سرور را با ‎--public-url‎ راه بیندازید."},
 	"no_codes_here":   {"Made on another device; give it a new code in the desk to print it here:", "روی دستگاهِ دیگری ساخته شده؛ برای چاپ در این‌جا، در میزِ برگزارکننده کدِ تازه بسازید:"},
+	"follow_note":     {"Scan to follow on your phone", "برای دنبال‌کردن روی گوشی اسکن کنید"},
 	"desk_link":       {"Owner's desk", "میزِ برگزارکننده"},
 	"points_short":    {"Pts", "امتیاز"},
 	"played_short":    {"P", "بازی"},

@@ -116,6 +116,7 @@ function tableApp() {
       this.notes = []; // the server wrote them in the other language
       this.refusal = null;
       if (this.match) this.refresh();
+      if (this.match && this.tabIs('events')) this.openEvents(); // told again in this language
     },
     applyLang() {
       document.documentElement.lang = this.lang;
@@ -851,10 +852,6 @@ function tableApp() {
     },
     lineClass(l) { return l.struck ? 'struck' : ''; },
     isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
-    async voidEvent(seq) {
-      const ok = await this.enqueue({ kind: 'void', seq });
-      if (ok === true) this.openEvents();
-    },
 
     ...fixer(),
     ...pocketReferee(),

@@ -117,6 +117,7 @@ export function pocketReferee() {
         const { handle } = call(rules, 'open', req, this.lang);
         this.pocketClose();
         this.pocket = { match: m.id, version: m.version, handle, rules, events };
+        document.body.dataset.pocket = 'ready'; // the phone referees this match offline
         keepMatch(m, events);
         this.pocketReplay();
       } catch { this.pocketClose(); }
@@ -130,6 +131,7 @@ export function pocketReferee() {
     pocketClose() {
       if (this.pocket) { try { call(this.pocket.rules, 'close', String(this.pocket.handle)); } catch { /* gone */ } }
       this.pocket = null;
+      delete document.body.dataset.pocket;
     },
     // pocketReady: the copy is the match on the screen, with the events
     // checked here since.
