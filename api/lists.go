@@ -41,6 +41,9 @@ type MatchListItem struct {
 	// Unreplayable flags a match whose stored log no longer replays: its
 	// totals are unknown.
 	Unreplayable bool `json:"unreplayable,omitempty"`
+	// Correcting flags a match that had finished and was reopened by an
+	// undo or a correction: out of the standings until it finishes again.
+	Correcting bool `json:"correcting,omitempty"`
 	MatchTimes
 }
 
@@ -197,7 +200,7 @@ func (s *Server) listMatches(c echo.Context) error {
 }
 
 func matchListItem(m *db.MatchSummary) MatchListItem {
-	it := MatchListItem{ID: m.ID, Game: m.Game, LeagueID: optional(m.LeagueID), Status: m.Status, Totals: m.Totals, Version: m.Version, Unreplayable: m.Unreplayable,
+	it := MatchListItem{ID: m.ID, Game: m.Game, LeagueID: optional(m.LeagueID), Status: m.Status, Totals: m.Totals, Version: m.Version, Unreplayable: m.Unreplayable, Correcting: m.Correcting,
 		Players:    make([]SeatResponse, 0, len(m.Seats)),
 		MatchTimes: matchTimes(m.Meta, m.CreatedAt, m.StartedAt, m.FinishedAt, m.UpdatedAt)}
 	for _, seat := range m.Seats {
