@@ -107,6 +107,7 @@ function tableApp() {
       this.applyLang();
       this.notes = []; // the server wrote them in the other language
       this.refusal = null;
+      this.toast = null;
       if (this.match) this.refresh();
     },
     applyLang() {
