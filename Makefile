@@ -3,7 +3,7 @@
 # side are in .ci/test; each stage is also a target of its own.
 SHELL := /bin/bash
 
-.PHONY: test check run fmt-check vet unit lint-openapi postgres fuzz-smoke browser
+.PHONY: test check run fmt-check vet unit lint-openapi postgres fuzz-smoke browser rules-module diff-rules
 
 test:
 	@bash .ci/test all
@@ -44,3 +44,15 @@ fuzz-smoke:
 # .ci/browser-deps when missing); screenshots in artifacts/browser/ or $MOTAMED_ARTIFACTS.
 browser:
 	@bash .ci/test browser
+
+# The rules as the table app runs them offline: rebuild the WebAssembly
+# module the server embeds (api/web/assets/rules.wasm.gz) after changing
+# the rules; the browser stage fails while it is not the build of them.
+rules-module:
+	go generate ./cmd/motamed-rules
+
+# The module against the Go rules on many generated matches per game (the
+# browser stage plays a sample of 2), legal and illegal events, in
+# headless Chromium: zero differences. MOTAMED_DIFF_MATCHES sets the count.
+diff-rules:
+	bash .ci/browser-deps && MOTAMED_DIFF_MATCHES=$${MOTAMED_DIFF_MATCHES:-30} go test -tags browser -count=1 -timeout 3600s -v -run 'TestRulesModuleAgreesWithTheServer|TestRulesModuleLoadsFast' ./e2e/

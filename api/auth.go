@@ -130,6 +130,7 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 		if inURL && t.Role != db.RoleViewer {
 			return tokenInURL(t.Role)
 		}
+		s.noteTokenUse(c.Request().Context(), t)
 		c.Set(principalKey, t)
 		return next(c)
 	}

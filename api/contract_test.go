@@ -23,6 +23,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"gopkg.in/yaml.v3"
 
+	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/all"
 	"github.com/motamed/motamed/rules/rulestest"
@@ -32,7 +33,7 @@ import (
 // every request a test sends and every answer it gets are validated
 // against openapi.yaml, and a mismatch fails the test that caused it.
 // Benchmarks are left unchecked so that they measure the server alone.
-func newServer(t testing.TB, cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Server) {
+func newServer(t testing.TB, cfg Config, store *db.Store, games *rules.Registry) (*echo.Echo, *Server) {
 	t.Helper()
 	e, s := buildServer(cfg, store, games)
 	if _, bench := t.(*testing.B); !bench {

@@ -67,9 +67,10 @@ func (s *Server) correction(c echo.Context, body []byte, run func(db.AppendOptio
 	if err != nil {
 		return err
 	}
-	if err := s.checkMatchWrite(c, true); err != nil {
+	if _, err := requireToken(c); err != nil {
 		return err
 	}
+	opt.Authorize = s.writeCheck(c, true)
 	res, err := run(opt)
 	if err != nil {
 		return err

@@ -108,6 +108,8 @@ type SeatResponse struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	Seat int    `json:"seat"`
+	// Place is the player's place in a finished match, in lists only.
+	Place int `json:"place,omitempty"`
 }
 
 // MatchResponse is a match at its current version.

@@ -29,9 +29,10 @@ func (s *Server) appendEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.checkMatchWrite(c, false); err != nil {
+	if _, err := requireToken(c); err != nil {
 		return err
 	}
+	opt.Authorize = s.writeCheck(c, false)
 	res, err := s.store.Append(c.Request().Context(), c.Param("id"), rules.Event{Type: req.Type, Data: req.Data}, opt)
 	if err != nil {
 		return err
@@ -117,7 +118,8 @@ func (s *Server) listEvents(c echo.Context) error {
 	return c.JSON(http.StatusOK, out)
 }
 
-// checkMatchWrite authorizes a write to the match named in the path.
+// checkMatchWrite authorizes a write to the match named in the path, for a
+// request that reads the match without writing it (a correction's preview).
 func (s *Server) checkMatchWrite(c echo.Context, correction bool) error {
 	if _, err := requireToken(c); err != nil {
 		return err
@@ -127,6 +129,13 @@ func (s *Server) checkMatchWrite(c echo.Context, correction bool) error {
 		return err
 	}
 	return s.mayWriteMatch(c, m, correction)
+}
+
+// writeCheck is the authorization of a write (with correction, of an undo
+// or a correction) that the store asks under the match's lock, on the
+// match as the write finds it (db.AppendOptions.Authorize).
+func (s *Server) writeCheck(c echo.Context, correction bool) func(*db.Match) error {
+	return func(m *db.Match) error { return s.mayWriteMatch(c, m, correction) }
 }
 
 // preferredReturn is the return preference of an RFC 7240 Prefer header

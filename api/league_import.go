@@ -120,7 +120,7 @@ func (s *Server) importLeague(c echo.Context) error {
 	if !ok {
 		return &db.ConflictError{Reason: fmt.Sprintf("No game of the export is %s; name one with ?game= among: %s", g.Info().Name, exp.GameNames())}
 	}
-	done, err := s.store.ImportedPlays(ctx, id)
+	done, err := s.imports.ImportedPlays(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -149,7 +149,7 @@ func (s *Server) importLeague(c echo.Context) error {
 			}
 		}
 	}
-	matched, err := s.store.PlayersNamed(ctx, names)
+	matched, err := s.imports.PlayersNamed(ctx, names)
 	if err != nil {
 		return err
 	}
@@ -188,7 +188,7 @@ func (s *Server) importLeague(c echo.Context) error {
 			Final: rules.Event{Type: sheet.EvFinalRecorded, Data: sm.Final},
 			Meta:  db.MatchMeta{Location: p.Location, PlayedAt: &at, Notes: "Imported from BG Stats"}})
 	}
-	matchIDs, err := s.store.Import(ctx, imp)
+	matchIDs, err := s.imports.Import(ctx, imp)
 	if err != nil {
 		return err
 	}

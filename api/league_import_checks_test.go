@@ -132,14 +132,14 @@ func (d deadlineAt) Err() error {
 // cutOffStore cuts every import off after its context was asked n times,
 // and counts the asks.
 type cutOffStore struct {
-	Store
+	imports
 	n     int64
 	asked *atomic.Int64
 }
 
 func (c cutOffStore) Import(ctx context.Context, imp db.Import) ([]string, error) {
 	c.asked.Store(0)
-	return c.Store.Import(deadlineAt{Context: ctx, n: c.n, asked: c.asked}, imp)
+	return c.imports.Import(deadlineAt{Context: ctx, n: c.n, asked: c.asked}, imp)
 }
 
 // An import cut off by its deadline once it has written every row, just
@@ -160,10 +160,10 @@ func TestBGStatsImportCutOffStoresNothing(t *testing.T) {
 	counter.must(t, 201, "POST", "/v1/games", wingspanSheet)
 	other := counter.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Count", "game": "wingspan"})["id"].(string)
 	asked := new(atomic.Int64)
-	counter.server.store = cutOffStore{Store: counter.store, n: -1, asked: asked}
+	counter.server.imports = cutOffStore{imports: counter.store, n: -1, asked: asked}
 	counter.must(t, 201, "POST", "/v1/leagues/"+other+"/import", file)
 
-	s.server.store = cutOffStore{Store: s.store, n: asked.Load() - 1, asked: new(atomic.Int64)}
+	s.server.imports = cutOffStore{imports: s.store, n: asked.Load() - 1, asked: new(atomic.Int64)}
 	if r := s.do("POST", "/v1/leagues/"+lg+"/import", file); r.status != 503 {
 		t.Fatalf("cut off: %d %.300s", r.status, r.body)
 	}
@@ -174,7 +174,7 @@ func TestBGStatsImportCutOffStoresNothing(t *testing.T) {
 		t.Fatalf("standings changed: %v, were %v", after, before)
 	}
 
-	s.server.store = s.store
+	s.server.imports = s.store
 	got := s.must(t, 201, "POST", "/v1/leagues/"+lg+"/import", file)
 	if got["plays"].(map[string]any)["imported"] != 500.0 || s.count(t, "matches") != matches+500 {
 		t.Fatalf("sent again: %v", got["plays"])

@@ -29,14 +29,8 @@ func (s *Server) updateMatch(c echo.Context) error {
 	if _, err := requireToken(c); err != nil {
 		return err
 	}
-	m, err := s.store.GetMatch(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	if err := s.mayUpdateMatch(c, m); err != nil {
-		return err
-	}
-	res, err := s.store.UpdateMatch(c.Request().Context(), m.ID, ch, opt)
+	opt.Authorize = func(m *db.Match) error { return s.mayUpdateMatch(c, m) }
+	res, err := s.store.UpdateMatch(c.Request().Context(), c.Param("id"), ch, opt)
 	if err != nil {
 		return err
 	}

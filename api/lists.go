@@ -164,7 +164,12 @@ func (s *Server) listMatches(c echo.Context) error {
 			return err
 		}
 	}
-	filters := []string{f.LeagueID, f.Status, f.Game, f.PlayerID}
+	from, to, err := dayRange(c.QueryParam("from"), c.QueryParam("to"))
+	if err != nil {
+		return err
+	}
+	f.From, f.To = from, to
+	filters := []string{f.LeagueID, f.Status, f.Game, f.PlayerID, c.QueryParam("from"), c.QueryParam("to")}
 	p, err := pageOf(c, "matches", filters...)
 	if err != nil {
 		return err
@@ -185,7 +190,7 @@ func matchListItem(m *db.MatchSummary) MatchListItem {
 		Players:    make([]SeatResponse, 0, len(m.Seats)),
 		MatchTimes: matchTimes(m.Meta, m.CreatedAt, m.StartedAt, m.FinishedAt, m.UpdatedAt)}
 	for _, seat := range m.Seats {
-		it.Players = append(it.Players, SeatResponse{ID: seat.PlayerID, Name: seat.Name, Seat: seat.Seat})
+		it.Players = append(it.Players, SeatResponse{ID: seat.PlayerID, Name: seat.Name, Seat: seat.Seat, Place: seat.Place})
 	}
 	if it.Totals == nil {
 		it.Totals = map[string]int{}

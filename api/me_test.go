@@ -32,7 +32,7 @@ func TestTableAppIsServed(t *testing.T) {
 	if r.status != 200 || !strings.Contains(r.header.Get("Content-Type"), "text/html") {
 		t.Fatalf("GET /: %d %s", r.status, r.header.Get("Content-Type"))
 	}
-	if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-eval") {
+	if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "'unsafe-eval'") {
 		t.Fatalf("GET /: policy %q", csp)
 	}
 	body := string(r.body)

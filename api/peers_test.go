@@ -12,13 +12,13 @@ import (
 
 // stampCounter counts the standings' staleness checks against the database.
 type stampCounter struct {
-	Store
+	results
 	n atomic.Int64
 }
 
 func (s *stampCounter) LeagueStamp(ctx context.Context, id string) (string, error) {
 	s.n.Add(1)
-	return s.Store.LeagueStamp(ctx, id)
+	return s.results.LeagueStamp(ctx, id)
 }
 
 // heldPeers stands for the other instances: notices are handed over by the
@@ -38,10 +38,11 @@ func (p *heldPeers) Following() bool                         { return p.followin
 // rebuild them; while the listener is away every read checks the stamp.
 func TestStandingsFollowNotices(t *testing.T) {
 	a := newTestServer(t) // another instance on the same database
-	stamps := &stampCounter{Store: a.store}
+	stamps := &stampCounter{results: a.store}
 	peers := &heldPeers{}
 	peers.following.Store(true)
-	e, _ := newServer(t, Config{WritesPerSecond: -1, Peers: peers}, stamps, rules.NewRegistry(rulestest.Counter()))
+	e, srv := newServer(t, Config{WritesPerSecond: -1, Peers: peers}, a.store, rules.NewRegistry(rulestest.Counter()))
+	srv.leagues.store = stamps
 	b := &testServer{e: e, admin: a.admin}
 
 	lg := a.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "L", "game": "counter"})["id"].(string)

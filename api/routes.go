@@ -22,7 +22,7 @@ func (s *Server) register(e *echo.Echo) {
 	for _, r := range s.routes() {
 		e.Add(r.method, r.path, r.handler)
 	}
-	web.Register(e, web.Deps{Games: s.games, Reader: s, Store: s.store, Lang: langOf, PersianProse: faProse,
+	web.Register(e, web.Deps{Games: s.games, Reader: s, Store: s.store, Lang: langOf, PersianProse: faProse, PublicURL: s.cfg.PublicURL,
 		Bind: func(c echo.Context, v any) error { _, err := bind(c, v); return err }})
 }
 
@@ -76,6 +76,8 @@ func (s *Server) routes() []route {
 		{http.MethodGet, "/v1/tokens", s.listTokens},
 		{http.MethodGet, "/v1/me", s.me},
 		{http.MethodDelete, "/v1/tokens/:id", s.revokeToken},
+		{http.MethodPatch, "/v1/tokens/:id", s.relabelToken},
+		{http.MethodGet, "/v1/addresses", s.addresses},
 	}
 	// One route per referee question of every game, so each is documented
 	// and an unknown question is a plain 404.

@@ -126,3 +126,30 @@ func asJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestAppShellWorkerAndManifest: the worker carries this version and every
+// asset of it; the manifest speaks both languages.
+func TestAppShellWorkerAndManifest(t *testing.T) {
+	s := newTestServer(t)
+	r := s.do("GET", "/sw.js?v="+web.AssetVersion(), nil)
+	if r.status != 200 || !bytes.Contains(r.body, []byte(`const VERSION = "`+web.AssetVersion()+`";`)) {
+		t.Fatalf("sw.js: %d %s", r.status, r.body)
+	}
+	for _, f := range []string{`"/"`, `"/assets/app-main.js?v=` + web.AssetVersion() + `"`, `"/assets/rules.wasm?v=` + web.AssetVersion() + `"`, `"/assets/wasm_exec.js?v=` + web.AssetVersion() + `"`} {
+		if !bytes.Contains(r.body, []byte(f)) {
+			t.Errorf("sw.js does not keep %s", f)
+		}
+	}
+	if bytes.Contains(r.body, []byte("rules.wasm.gz")) {
+		t.Error("sw.js keeps the module's file name, not its URL")
+	}
+	for lang, name := range map[string]string{"en": "Motamed", "fa": "معتمد"} {
+		m := s.must(t, 200, "GET", "/manifest.webmanifest?lang="+lang, nil)
+		if m["short_name"] != name || m["lang"] != lang {
+			t.Errorf("%s manifest: %v", lang, m)
+		}
+	}
+	if csp := s.do("GET", "/", nil).header.Get("Content-Security-Policy"); !bytes.Contains([]byte(csp), []byte("'wasm-unsafe-eval'")) {
+		t.Errorf("the app's page does not let the rules module run: %s", csp)
+	}
+}

@@ -4,8 +4,6 @@
 package api
 
 import (
-	"context"
-	"encoding/json"
 	"log/slog"
 	"net"
 	"net/http"
@@ -16,63 +14,6 @@ import (
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
 )
-
-// Lister is what lists and search need from storage.
-type Lister interface {
-	ListLeagues(ctx context.Context, r db.Reader, game string, p db.Page) ([]db.League, []string, error)
-	ListPlayers(ctx context.Context, q string, p db.Page) ([]db.Player, []string, error)
-	ListMatches(ctx context.Context, r db.Reader, f db.MatchFilter, p db.Page) ([]db.MatchSummary, []string, error)
-}
-
-// PlayerKeeper is what renaming, merging and deleting players need.
-type PlayerKeeper interface {
-	AddPlayer(ctx context.Context, name string, allowDuplicate bool, createdBy string) (*db.Player, error)
-	PlayedBy(ctx context.Context, playerID string) (db.Played, error)
-	RenamePlayer(ctx context.Context, id, name string, allowDuplicate bool) (*db.Player, db.Played, error)
-	MergePlayer(ctx context.Context, from, into string) (db.Played, error)
-	DeletePlayer(ctx context.Context, id string) error
-}
-
-// Corrector is what corrections need from storage.
-type Corrector interface {
-	Replace(ctx context.Context, matchID string, seq int64, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
-	Void(ctx context.Context, matchID string, seq int64, opt db.AppendOptions) (*db.Appended, error)
-	Redo(ctx context.Context, matchID string, opt db.AppendOptions) (*db.Appended, error)
-	CorrectAll(ctx context.Context, matchID string, items []db.Correction, opt db.AppendOptions) (*db.Appended, error)
-	PreviewCorrections(ctx context.Context, matchID string, items []db.Correction) (*db.Appended, error)
-	UpdateMatch(ctx context.Context, matchID string, ch db.MatchChange, opt db.AppendOptions) (*db.Appended, error)
-}
-
-// Store is what the API needs from storage.
-type Store interface {
-	Lister
-	PlayerKeeper
-	Corrector
-	Ping(ctx context.Context) error
-	CreatePlayer(ctx context.Context, name string) (*db.Player, error)
-	GetPlayer(ctx context.Context, id string) (*db.Player, error)
-	CreateLeague(ctx context.Context, name, game string, options json.RawMessage, visibility string) (*db.League, error)
-	GetLeague(ctx context.Context, id string) (*db.League, error)
-	UpdateLeague(ctx context.Context, id, name, visibility string) (*db.League, error)
-	CreateToken(ctx context.Context, secret, role, leagueID, label, createdBy string) (*db.Token, error)
-	TokenByHash(ctx context.Context, hash string) (*db.Token, error)
-	GetToken(ctx context.Context, id string) (*db.Token, error)
-	ListTokens(ctx context.Context, leagueID string) ([]db.Token, error)
-	RevokeToken(ctx context.Context, id string) error
-	CreateMatch(ctx context.Context, nm db.NewMatch) (*db.Match, error)
-	GetMatch(ctx context.Context, id string) (*db.Match, error)
-	Append(ctx context.Context, matchID string, ev rules.Event, opt db.AppendOptions) (*db.Appended, error)
-	Undo(ctx context.Context, matchID string, opt db.AppendOptions) (*db.Appended, error)
-	Events(ctx context.Context, matchID string) ([]db.Event, error)
-	LeagueResults(ctx context.Context, leagueID string) ([]db.FinishedMatch, map[string]string, error)
-	PlayerResults(ctx context.Context, playerID, game, leagueID string) ([]db.FinishedMatch, map[string]string, error)
-	// LeagueStamp changes whenever a league's results change, on a database
-	// other instances write too; "" where this process is the only writer.
-	LeagueStamp(ctx context.Context, leagueID string) (string, error)
-	sheetGames
-	imports
-	LeagueMatchesInPlay(ctx context.Context, leagueID string) ([]db.InPlay, error)
-}
 
 // Config tunes the HTTP layer. Zero values mean the defaults.
 type Config struct {
@@ -100,6 +41,10 @@ type Config struct {
 	// once with one token and from one client address. 0 means the
 	// defaults (100 and 300); a negative value turns the limit off.
 	StreamsPerToken, StreamsPerAddress int
+	// PublicURL is the address phones reach the server at, which table QR
+	// codes encode ("" when not set: the owner picks one of the listening
+	// addresses). ListenAddr is the address the server listens on.
+	PublicURL, ListenAddr string
 	// Peers, on a database several instances share, carries their changes
 	// between them; nil when this process is the only one.
 	Peers Peers
@@ -113,19 +58,24 @@ type Config struct {
 	Logger         *slog.Logger
 }
 
-// Server holds what the handlers share.
+// Server holds what the handlers share. Its handlers use the store as it
+// is; where a part needs a few of its methods only (the standings, an
+// import), that part declares them.
 type Server struct {
-	store   Store
+	store   *db.Store
+	imports imports
 	games   *rules.Registry
 	cfg     Config
 	log     *slog.Logger
 	rules   *ruleIndex
 	leagues *leagueBook
 	tokens  *tokenCache
-	hub     *hub
-	streams *streamBook
-	peers   Peers
-	outage  *outage
+	// tokenUse paces the writes of tokens' last use.
+	tokenUse *tokenUse
+	hub      *hub
+	streams  *streamBook
+	peers    Peers
+	outage   *outage
 
 	limitByToken, limitByAddr *writeLimiter
 	// writeClock is the write limits' clock: time.Now, or a stopped one in
@@ -134,12 +84,12 @@ type Server struct {
 }
 
 // New builds the echo instance with every route and middleware.
-func New(cfg Config, store Store, games *rules.Registry) *echo.Echo {
+func New(cfg Config, store *db.Store, games *rules.Registry) *echo.Echo {
 	e, _ := buildServer(cfg, store, games)
 	return e
 }
 
-func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *Server) {
+func buildServer(cfg Config, store *db.Store, games *rules.Registry) (*echo.Echo, *Server) {
 	if cfg.BodyLimit == "" {
 		cfg.BodyLimit = "1M"
 	}
@@ -162,8 +112,8 @@ func buildServer(cfg Config, store Store, games *rules.Registry) (*echo.Echo, *S
 		cfg.CorrectionGrace = 10 * time.Minute
 	}
 	s := &Server{streams: newStreamBook(orDefault(cfg.StreamsPerToken, 100), orDefault(cfg.StreamsPerAddress, 300)),
-		store: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
-		tokens: newTokenCache(30 * time.Second), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0),
+		store: store, imports: store, games: games, cfg: cfg, log: cfg.Logger, rules: newRuleIndex(games), leagues: newLeagueBook(store), hub: newHub(), outage: newOutage(),
+		tokens: newTokenCache(30 * time.Second), tokenUse: newTokenUse(), limitByToken: newWriteLimiter(cfg.WritesPerSecond, 0), limitByAddr: newWriteLimiter(cfg.WritesPerSecond, 0),
 		writeClock: time.Now}
 	if cfg.SharedLimits != nil {
 		for _, l := range []*writeLimiter{s.limitByToken, s.limitByAddr} {

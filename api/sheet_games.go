@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -9,11 +8,6 @@ import (
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules/sheet"
 )
-
-// sheetGames is what defining a score-sheet game needs of the store.
-type sheetGames interface {
-	CreateSheetGame(ctx context.Context, def sheet.Definition) (*sheet.Game, error)
-}
 
 // CreateGameRequest defines a score-sheet game: a game of the shelf whose
 // rules Motamed does not know, kept by its score sheet.

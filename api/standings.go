@@ -20,7 +20,7 @@ import (
 // out of order marks the league stale, and the next read rebuilds it from
 // scratch — the same computation, tested to agree.
 type leagueBook struct {
-	store Store
+	store results
 	mu    sync.Mutex
 	books map[string]*leagueEntry
 	// following, when set, reports whether the other instances' changes
@@ -44,7 +44,16 @@ type leagueEntry struct {
 	stamp string
 }
 
-func newLeagueBook(store Store) *leagueBook {
+// results is what the standings read from the store.
+type results interface {
+	GetLeague(ctx context.Context, id string) (*db.League, error)
+	LeagueResults(ctx context.Context, leagueID string) ([]db.FinishedMatch, map[string]string, error)
+	// LeagueStamp changes whenever a league's results change, on a database
+	// other instances write too; "" where this process is the only writer.
+	LeagueStamp(ctx context.Context, leagueID string) (string, error)
+}
+
+func newLeagueBook(store results) *leagueBook {
 	return &leagueBook{store: store, books: map[string]*leagueEntry{}}
 }
 

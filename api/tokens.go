@@ -24,11 +24,14 @@ type TokenResponse struct {
 	Label     string `json:"label"`
 	CreatedAt string `json:"created_at"`
 	Revoked   bool   `json:"revoked"`
-	Secret    string `json:"token,omitempty"`
+	// LastUsedAt is when the token was last used, to the minute; absent
+	// when it has not been used.
+	LastUsedAt string `json:"last_used_at,omitempty"`
+	Secret     string `json:"token,omitempty"`
 }
 
 func tokenResponse(t *db.Token) TokenResponse {
-	return TokenResponse{ID: t.ID, Role: t.Role, LeagueID: t.LeagueID, Label: t.Label, CreatedAt: t.CreatedAt, Revoked: t.Revoked}
+	return TokenResponse{ID: t.ID, Role: t.Role, LeagueID: t.LeagueID, Label: t.Label, CreatedAt: t.CreatedAt, Revoked: t.Revoked, LastUsedAt: t.LastUsedAt}
 }
 
 // createToken makes a scoped token.

@@ -89,6 +89,9 @@ func (s *Store) mutate(ctx context.Context, matchID string, opt AppendOptions, b
 	if err != nil {
 		return nil, err
 	}
+	if err := opt.authorize(cur); err != nil {
+		return nil, err
+	}
 	if done, err := s.replayIdempotent(ctx, nil, cur, opt); done != nil || err != nil {
 		return done, err
 	}
@@ -129,6 +132,9 @@ func (s *Store) mutateShared(ctx context.Context, matchID string, opt AppendOpti
 	if err != nil {
 		return nil, err
 	}
+	if err := opt.authorize(cur); err != nil {
+		return nil, err
+	}
 	if done, err := s.replayIdempotent(ctx, tx, cur, opt); done != nil || err != nil {
 		return done, err
 	}
@@ -151,6 +157,14 @@ func (s *Store) mutateShared(ctx context.Context, matchID string, opt AppendOpti
 	res.FirstFinish = next.State.Result() != nil && cur.FinishSeq == 0
 	s.cache.put(next)
 	return res, nil
+}
+
+// authorize asks opt.Authorize, when set, about cur.
+func (opt AppendOptions) authorize(cur *Match) error {
+	if opt.Authorize == nil {
+		return nil
+	}
+	return opt.Authorize(cur)
 }
 
 // appended is the answer to an append of rec that took cur to next.

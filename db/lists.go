@@ -161,6 +161,9 @@ type MatchFilter struct {
 	Status   string // in_progress, finished or abandoned
 	Game     string
 	PlayerID string // the matches the player sat in
+	// From and To bound the day a match was listed at (played_at when
+	// given, else created_at): From inclusive, To exclusive; zero: open.
+	From, To time.Time
 }
 
 // MatchSummary is a match as a list shows it: no state, no score sheet.
@@ -212,6 +215,14 @@ func (s *Store) ListMatches(ctx context.Context, r Reader, f MatchFilter, p Page
 	if f.PlayerID != "" {
 		where = append(where, "m.id IN (SELECT match_id FROM match_players WHERE player_id = ?)")
 		args = append(args, f.PlayerID)
+	}
+	if !f.From.IsZero() {
+		where = append(where, "m.listed_at >= ?")
+		args = append(args, formatTime(f.From))
+	}
+	if !f.To.IsZero() {
+		where = append(where, "m.listed_at < ?")
+		args = append(args, formatTime(f.To))
 	}
 	if p.After != nil {
 		where = append(where, "(m.listed_at, m.id) < (?, ?)")
@@ -278,7 +289,7 @@ func (s *Store) fillSummaries(ctx context.Context, page []MatchSummary) error {
 		page[i].Totals = map[string]int{}
 	}
 	in := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + ")"
-	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT mp.match_id, mp.seat, mp.player_id, p.name, rp.score
+	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT mp.match_id, mp.seat, mp.player_id, p.name, rp.score, rp.place
 		FROM match_players mp JOIN players p ON p.id = mp.player_id
 		LEFT JOIN result_placements rp ON rp.match_id = mp.match_id AND rp.player_id = mp.player_id
 		WHERE mp.match_id IN `+in+` ORDER BY mp.match_id, mp.seat`), ids...)
@@ -288,12 +299,13 @@ func (s *Store) fillSummaries(ctx context.Context, page []MatchSummary) error {
 	for rows.Next() {
 		var matchID string
 		var seat Seat
-		var score sql.NullInt64
-		if err := rows.Scan(&matchID, &seat.Seat, &seat.PlayerID, &seat.Name, &score); err != nil {
+		var score, place sql.NullInt64
+		if err := rows.Scan(&matchID, &seat.Seat, &seat.PlayerID, &seat.Name, &score, &place); err != nil {
 			rows.Close()
 			return err
 		}
 		m := &page[at[matchID]]
+		seat.Place = int(place.Int64)
 		m.Seats = append(m.Seats, seat)
 		if score.Valid {
 			m.Totals[seat.PlayerID] = int(score.Int64)

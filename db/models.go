@@ -43,6 +43,9 @@ type Seat struct {
 	PlayerID string
 	Name     string
 	Seat     int
+	// Place is the player's place in a finished match's result, in a
+	// list's summaries (0 when the match has no result).
+	Place int
 }
 
 // Match is a match as of one version: its setup and its folded state. A
@@ -147,6 +150,11 @@ type AppendOptions struct {
 	RequestHash string
 	// TokenID is the token making the change, recorded with it.
 	TokenID string
+	// Authorize, when set, decides first whether the caller may make the
+	// change, on the match as the change finds it under its lock: the
+	// match row is read once, and no write slips between the check and the
+	// change. Its error refuses the change.
+	Authorize func(*Match) error
 }
 
 // Appended is the outcome of an append or an undo.

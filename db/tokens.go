@@ -28,6 +28,9 @@ type Token struct {
 	CreatedBy string
 	CreatedAt string
 	Revoked   bool
+	// LastUsedAt is when the token was last used, kept to within
+	// TokenUseGranularity; empty if it has not been used since.
+	LastUsedAt string
 }
 
 // NewSecret returns a fresh bearer token secret ("mtd_" + 32 random bytes).
@@ -64,7 +67,7 @@ func (s *Store) CreateToken(ctx context.Context, secret, role, leagueID, label, 
 
 // TokenByHash finds a live (not revoked) token by the hash of its secret.
 func (s *Store) TokenByHash(ctx context.Context, hash string) (*Token, error) {
-	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
+	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL, last_used_at
 		FROM tokens WHERE hash = ?`), hash))
 	if err != nil {
 		return nil, err
@@ -77,7 +80,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash string) (*Token, error) {
 
 // GetToken returns a token by ID (revoked ones too).
 func (s *Store) GetToken(ctx context.Context, id string) (*Token, error) {
-	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
+	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL, last_used_at
 		FROM tokens WHERE id = ?`), id))
 	if errors.Is(err, ErrNotFound) {
 		return nil, notFound("token", id)
@@ -88,7 +91,7 @@ func (s *Store) GetToken(ctx context.Context, id string) (*Token, error) {
 // ListTokens lists the tokens of a league, or every token when leagueID is
 // empty.
 func (s *Store) ListTokens(ctx context.Context, leagueID string) ([]Token, error) {
-	q := `SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL FROM tokens`
+	q := `SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL, last_used_at FROM tokens`
 	var args []any
 	if leagueID != "" {
 		q += ` WHERE league_id = ?`
@@ -148,7 +151,7 @@ func (s *Store) EnsureAdminToken(ctx context.Context, secret string) error {
 	if err != nil {
 		return err
 	}
-	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL
+	t, err := s.scanToken(s.read.QueryRowContext(ctx, s.d.rebind(`SELECT id, role, league_id, label, created_by, created_at, revoked_at IS NOT NULL, last_used_at
 		FROM tokens WHERE hash = ?`), hash))
 	if err != nil {
 		return err
@@ -163,8 +166,8 @@ type rowScanner interface{ Scan(dest ...any) error }
 
 func (s *Store) scanToken(r rowScanner) (*Token, error) {
 	var t Token
-	var league, createdBy sql.NullString
-	if err := r.Scan(&t.ID, &t.Role, &league, &t.Label, &createdBy, &t.CreatedAt, &t.Revoked); err != nil {
+	var league, createdBy, lastUsed sql.NullString
+	if err := r.Scan(&t.ID, &t.Role, &league, &t.Label, &createdBy, &t.CreatedAt, &t.Revoked, &lastUsed); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, notFound("token", "")
 		}
@@ -172,6 +175,9 @@ func (s *Store) scanToken(r rowScanner) (*Token, error) {
 	}
 	t.LeagueID, t.CreatedBy = league.String, createdBy.String
 	t.CreatedAt = formatTime(parseTime(t.CreatedAt)) // PostgreSQL's timestamptz as SQLite's text
+	if lastUsed.Valid {
+		t.LastUsedAt = formatTime(parseTime(lastUsed.String))
+	}
 	return &t, nil
 }
 

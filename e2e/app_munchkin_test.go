@@ -128,7 +128,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	// Every event in force is listed, the latest first, each with a fix.
 	p.click("#tab-events")
 	p.waitText("#events", "fought")
-	p.waitText("#events li", "Gnome")
+	p.waitText("#events", "Gnome")
 	p.axe("munchkin events")
 	seqOf := func(match func(typ string, d map[string]any) bool) string {
 		for _, e := range c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any) {
@@ -146,8 +146,9 @@ func TestAppMunchkinGame(t *testing.T) {
 		return typ == "combat" && strings.Contains(fmt.Sprint(d["monsters"]), "Troll")
 	})
 	p.click("#events li[data-seq='" + troll + "'] .void-event")
-	p.waitText("#refusal", "MUNCHKIN-")
+	p.waitText("#fx-breaks", "MUNCHKIN-")
 	p.shot("munchkin-correction-refused")
+	p.click("#fx-cancel")
 	// Sara's level change fixed from +1 to +2.
 	saraUp := seqOf(func(typ string, d map[string]any) bool { return typ == "level_changed" && d["player"] == ids[1] })
 	p.click("#events li[data-seq='" + saraUp + "'] .fix-event")

@@ -113,8 +113,8 @@ type server struct {
 }
 
 // startServer builds ./cmd/motamed, makes a fresh database holding an admin
-// token, and serves it on a free port.
-func startServer(t *testing.T, dir, logFile string) (*server, string) {
+// token, and serves it on a free port, with the flags extra adds.
+func startServer(t *testing.T, dir, logFile string, extra ...string) (*server, string) {
 	t.Helper()
 	bin := buildServer(t)
 	dbPath := filepath.Join(dir, "e2e.db")
@@ -135,7 +135,7 @@ func startServer(t *testing.T, dir, logFile string) (*server, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { logw.Close() })
-	cmd := exec.Command(bin, "--addr", "127.0.0.1:0", "--db", dbPath, "--log-format", "text", "--shutdown-timeout", shutdownTimeout.String())
+	cmd := exec.Command(bin, append([]string{"--addr", "127.0.0.1:0", "--db", dbPath, "--log-format", "text", "--shutdown-timeout", shutdownTimeout.String()}, extra...)...)
 	cmd.Dir = dir
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

@@ -337,6 +337,8 @@ type leaguePageView struct {
 	Chart      chartView
 	Legend     []legendItem
 	Boot       leagueBoot
+	// Follow is the code guests scan to follow a public league.
+	Follow template.URL
 }
 
 // leaguePage serves a league's standings and rating chart.
@@ -384,6 +386,7 @@ func (s *pages) leaguePage(c echo.Context) error {
 		}
 	}
 	v.Boot = leagueBoot{Lang: lang, Labels: v.L, LeagueID: l.ID, Standings: &standingsBody{LeagueID: l.ID, Game: l.Game, Standings: st}, History: hist}
+	v.Follow = s.followQR(c, l)
 	return s.renderPage(c, "league.html", v)
 }
 
@@ -455,7 +458,7 @@ func (s *pages) renderPageStatus(c echo.Context, status int, name string, v any)
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'self'")
+	h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'self'")
 	return c.HTMLBlob(status, buf.Bytes())
 }
 

@@ -48,6 +48,9 @@ type Deps struct {
 	PersianProse func(string) string
 	// Bind reads and validates a JSON request body, or answers why not.
 	Bind func(c echo.Context, v any) error
+	// PublicURL is the address phones reach the server at ("" when not
+	// given): a public league's screen shows a code for it.
+	PublicURL string
 }
 
 type pages struct {
@@ -74,6 +77,8 @@ func Routes(d Deps) []Route {
 		{http.MethodGet, "/leagues/:id/rotation", s.rotationPage},
 		{http.MethodGet, "/assets/*", s.asset},
 		{http.MethodGet, "/assets/rules.wasm", s.rulesModule},
+		{http.MethodGet, "/sw.js", s.serviceWorker},
+		{http.MethodGet, "/manifest.webmanifest", s.webManifest},
 		{http.MethodPost, "/v1/qr", s.qrCode},
 	}
 }

@@ -62,6 +62,7 @@ type config struct {
 	tlsCert         string
 	tlsKey          string
 	trustedProxies  []*net.IPNet
+	publicURL       string
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -92,10 +93,14 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.streamsPerToken, "max-streams-per-token", envInt("MOTAMED_MAX_STREAMS_PER_TOKEN", 100), "live streams open at once with one token; negative turns the limit off (MOTAMED_MAX_STREAMS_PER_TOKEN)")
 	fs.IntVar(&cfg.streamsPerIP, "max-streams-per-ip", envInt("MOTAMED_MAX_STREAMS_PER_IP", 300), "live streams open at once from one client address; negative turns the limit off (MOTAMED_MAX_STREAMS_PER_IP)")
 	proxies := fs.String("trusted-proxies", env("MOTAMED_TRUSTED_PROXIES", ""), "reverse proxies whose X-Forwarded-For names the client, as addresses or CIDR ranges separated by commas (e.g. 127.0.0.1/32); from any other peer the connection's address is the client's (MOTAMED_TRUSTED_PROXIES)")
+	fs.StringVar(&cfg.publicURL, "public-url", env("MOTAMED_PUBLIC_URL", ""), "the address phones reach this server at (e.g. http://192.168.1.20:8080), which table QR codes encode; without it the owner chooses among the addresses it listens on (MOTAMED_PUBLIC_URL)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
 	var err error
+	if cfg.publicURL, err = api.ParsePublicURL(cfg.publicURL); err != nil {
+		return cfg, err
+	}
 	if cfg.trustedProxies, err = parseProxies(*proxies); err != nil {
 		return cfg, err
 	}
@@ -221,7 +226,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	apiCfg := api.Config{BodyLimit: cfg.bodyLimit, RequestTimeout: cfg.requestTimeout, ImportTimeout: cfg.importTimeout, ImportBodyLimit: cfg.importBodyLimit, OpenAPI: motamed.OpenAPI,
-		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, CorrectionGrace: grace(cfg.correctionGrace), TrustedProxies: cfg.trustedProxies, Logger: log}
+		WritesPerSecond: cfg.writesPerSecond, StreamsPerToken: cfg.streamsPerToken, StreamsPerAddress: cfg.streamsPerIP, CorrectionGrace: grace(cfg.correctionGrace), TrustedProxies: cfg.trustedProxies, PublicURL: cfg.publicURL, ListenAddr: cfg.addr, Logger: log}
 	if peers := store.Peers(); peers != nil {
 		// Several instances may share the PostgreSQL database: they share
 		// their changes and count the write limits together.

@@ -79,6 +79,8 @@ type View struct {
 	Scores rules.Scores  `json:"scores"`
 	Result *rules.Result `json:"result"`
 	Notes  []Violation   `json:"notes,omitempty"`
+	// View is what the match's screens show, as the game describes it.
+	View *rules.View `json:"view,omitempty"`
 	// Events is the number of effective events the state folds.
 	Events int `json:"events"`
 }
@@ -226,6 +228,10 @@ func (m *match) view(lang string, notes []Violation) *View {
 	v := &View{Status: "in_progress", Next: s.Next().In(lang), State: s, Scores: s.Scores(), Result: s.Result(), Notes: notes, Events: len(m.states) - 1}
 	if v.Result != nil {
 		v.Status = "finished"
+	}
+	if vw, ok := s.(rules.Viewer); ok {
+		view := vw.View()
+		v.View = &view
 	}
 	return v
 }

@@ -83,20 +83,27 @@ export function fixer() {
       if (!ev && CELL_EVENTS[cell.field]) {
         // rounds begin with round_started (a sheet's rows name their own);
         // a turn (Munchkin's rows) ends with turn_ended
-        let round = 0, turn = 1;
+        // (Silver's first round may begin without one: a round ends once)
+        let round = 0, turn = 1, ended = 0;
         for (const e of evs) {
           if (e.type === 'round_started') round = e.data.round || round + 1;
-          const at = cell.field === 'level' ? turn : e.type === 'scores_recorded' ? (e.data.round ?? e.data.category) : round;
+          let at = round;
+          if (cell.field === 'level') at = turn;
+          else if (e.type === 'scores_recorded') at = e.data.round ?? e.data.category;
+          else if (e.type === 'round_ended') at = e.data.round || ended + 1;
           if ((!cell.round || String(at) === String(cell.round)) && CELL_EVENTS[cell.field](e, cell)) ev = e;
           if (e.type === 'turn_ended') turn++;
+          if (e.type === 'round_ended') ended++;
         }
       }
       if (!ev) return;
-      const value = this.cellValue(ev, cell);
+      // the number as the event recorded it, else as the cell shows it
+      let value = this.cellValue(ev, cell);
+      if ((value === '' || value === undefined) && from) value = String(from.textContent || '').trim();
       const title = this.t('fx_cell', {
         r: cell.round ? this.t('fx_cell_round', { r: this.roundWord(cell.round) }) : '',
         p: cell.player ? this.nameOf(cell.player) : this.describe(ev.type, ev.data),
-        f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.n(value),
+        f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.text(value),
       });
       this.openFix(ev, title, from, cell);
     },
@@ -108,7 +115,7 @@ export function fixer() {
       if (cell.field === 'tricks') return (d.won || {})[cell.player];
       if (cell.field === 'value') return (d.scores || {})[cell.player];
       if (cell.field === 'village') { const v = (d.villages || {})[cell.player]; return Array.isArray(v) ? v.join(' ') : v; }
-      return d[cell.field] ?? '';
+      return typeof d[cell.field] === 'number' ? d[cell.field] : '';
     },
     // editEvent opens an event of the Events list in the editor.
     editEvent(e) { this.openFix(e, this.describe(e.type, e.data), null, null); },
@@ -122,9 +129,19 @@ export function fixer() {
         if (from && from.scrollIntoView) from.scrollIntoView({ block: 'center' });
       });
     },
+    // voidEvent offers to take an event of the Events list out of force:
+    // what it would change, or which later event it would break, first.
+    voidEvent(seq) {
+      const l = this.chapters.flatMap((g) => g.lines).find((x) => x.seq === seq);
+      const line = l ? l.line : this.n(seq);
+      this.fx = { batch: [], cur: { seq, void: true, type: '', data: {}, fields: [], title: this.t('void') + ': ' + line, line }, preview: null, breaks: null, error: '', violations: [], busy: false };
+      this.checkVoid().then(() => this.$nextTick(() => { const b = document.querySelector('#fx-save, #fx-fix-next, #fx-cancel'); if (b) b.focus({ preventScroll: true }); }));
+    },
     closeFix() { this.fx = null; },
     fxOpen() { return !!this.fx; },
     fxTitle() { return this.fx ? this.fx.cur.title : ''; },
+    // fxWhat is the event being fixed, as the Events list tells it.
+    fxWhat() { return this.fx && this.fx.cur.line !== this.fx.cur.title ? this.fx.cur.line : ''; },
     fxFields() { return this.fx ? this.fx.cur.fields : []; },
     fxBatchText() { return this.fx && this.fx.batch.length ? this.t('fx_in_batch', { n: this.fx.batch.map((b) => b.line).join(' · ') }) : ''; },
     // fixItem lists the fields of an event a table may fix, each with its

@@ -16,6 +16,9 @@ import { sheetScreen } from './app-sheet.js';
 import { defineScreen } from './app-define.js';
 import { storyOf } from './app-story.js';
 import { fixer } from './app-fix.js';
+import { signinWatch } from './app-signin-watch.js';
+import { deskScreen } from './app-desk.js';
+import { pocketReferee } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -50,6 +53,7 @@ function tableApp() {
     undoEv: null,
     stream: null,
     flushing: null,
+    ...signinWatch(),
 
     init() {
       const hash = location.hash || '';
@@ -59,7 +63,7 @@ function tableApp() {
         localStorage.setItem(TOKEN_KEY, this.token);
         history.replaceState(null, '', location.pathname + location.search);
       }
-      this.api = client(() => this.token, () => this.lang);
+      this.api = this.guardSignIn(client(() => this.token, () => this.lang));
       this.applyLang();
       window.addEventListener('hashchange', () => this.go());
       window.addEventListener('online', () => { this.online = true; this.flush(); });
@@ -109,12 +113,15 @@ function tableApp() {
       this.refusal = null;
       this.toast = null;
       if (this.match) this.refresh();
+      if (this.match && this.tabIs('events')) this.openEvents(); // told again in this language
     },
     applyLang() {
       document.documentElement.lang = this.lang;
       document.documentElement.dir = this.lang === 'fa' ? 'rtl' : 'ltr';
       renumberFields();
       document.title = this.t('app');
+      const mf = document.getElementById('manifest');
+      if (mf) mf.setAttribute('href', '/manifest.webmanifest?lang=' + this.lang);
     },
     gameName(g) {
       if (!g) return '';
@@ -135,6 +142,7 @@ function tableApp() {
       try {
         this.me = await this.api.get('/v1/me');
         this.signinError = '';
+        this.watchSignIn();
       } catch (e) {
         if (e instanceof Problem && e.status === 401) {
           this.signinError = e.message;
@@ -155,6 +163,7 @@ function tableApp() {
       }
     },
     signOut() {
+      this.stopWatching();
       this.token = '';
       this.me = null;
       localStorage.removeItem(TOKEN_KEY);
@@ -175,11 +184,14 @@ function tableApp() {
     go() {
       const h = location.hash.replace(/^#\/?/, '');
       const [name, id] = h.split('/');
+      if (this.is('signedout')) return;
       this.leaveMatch();
       if (name === 'm' && id) {
         this.route = { name: 'match', id: decodeURIComponent(id) };
         this.tab = 'play';
         this.openMatch(this.route.id);
+      } else if (name === 'desk' && this.canDesk()) {
+        this.route = { name: 'desk', id: '' };
       } else if (name === 'sheet' && this.canDefine()) {
         this.route = { name: 'sheet', id: '' };
       } else if (name === 'new' && this.canStart()) {
@@ -208,6 +220,7 @@ function tableApp() {
       this.toast = null;
       this.undoEv = null;
       this.closeFix();
+      this.pocketClose();
     },
     // loadGames reads the games once, and again when asked (fresh) or when
     // a match is of a game defined since (a new score sheet).
@@ -255,6 +268,7 @@ function tableApp() {
           this.nm.game = l.game;
         } catch { /* the league's game stays to be chosen */ }
       }
+      this.tableDefaults(this.nm);
       if (!this.nm.game && this.nextGame) this.nm.game = this.nextGame; // a sheet just defined
       this.nextGame = '';
       if (!this.nm.game && this.games.length) this.nm.game = this.games[0].id;
@@ -404,11 +418,12 @@ function tableApp() {
       this.matchError = '';
       await this.loadGames();
       try {
-        const m = await this.api.get('/v1/matches/' + encodeURIComponent(id));
+        const m = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(id)));
         if (!this.gameOf(m.game).id) await this.loadGames(true);
         this.match = m;
         this.openStream(id);
         this.learnLast();
+        this.pocketOpen();
       } catch (e) {
         this.matchError = e instanceof Problem && e.status === 404 ? this.t('not_found') : e.message;
       }
@@ -417,7 +432,9 @@ function tableApp() {
       if (!this.match) return;
       if (this.remote) this.notes = []; // another phone's event came after the one they were on
       this.remote = null;
-      try { this.match = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id)); } catch { /* kept */ }
+      try { this.match = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id))); } catch { /* kept */ }
+      if (this.match && this.queue.some((q) => q.match === this.match.id && q.local)) this.pocketClose();
+      this.pocketOpen();
     },
     st() { return (this.match && this.match.state) || {}; },
     players() { return (this.match && this.match.players) || []; },
@@ -593,7 +610,10 @@ function tableApp() {
       if (!this.match) return Promise.resolve(false);
       const waiting = this.waitingFor(this.match.id);
       this.refusal = null;
+      let checked = null; // while offline, the phone's referee checks it first
+      try { checked = this.pocketCheck(item); } catch (e) { this.showRefusal(e); return Promise.resolve(false); }
       const q = Object.assign({ key: newKey(), match: this.match.id, base: this.match.version + waiting, status: 'waiting' }, item);
+      if (checked) { q.local = true; this.pocketShow(checked); }
       this.queue.push(q);
       saveQueue(this.queue);
       return new Promise((resolve) => {
@@ -601,6 +621,17 @@ function tableApp() {
         this.resolvers[q.key] = resolve;
         this.flush().then(() => {
           if (this.queue.some((x) => x.key === q.key && x.status === 'waiting')) {
+            if (!q.local && this.waitingHere().every((x) => x === q || x.local)) {
+              // the network went as it was sent: the phone's referee checks it
+              try {
+                checked = this.pocketCheck(q);
+                if (checked) { q.local = true; this.pocketShow(checked); saveQueue(this.queue); }
+              } catch (e) {
+                this.discard(q.key);
+                this.showRefusal(e);
+                return;
+              }
+            }
             delete this.resolvers[q.key];
             resolve('queued');
           }
@@ -641,6 +672,7 @@ function tableApp() {
             q.status = 'refused';
             q.problem = e instanceof Problem ? { status: e.status, body: e.body } : { status: 0, body: { detail: String(e) } };
             saveQueue(this.queue);
+            if (q.local && e instanceof Problem) await this.pocketRebuild(); // the server wins
             if (this.match && q.match === this.match.id) {
               this.showRefusal(e);
               if (e instanceof Problem && e.status === 412) this.remote = { version: -1, event: null };
@@ -663,8 +695,9 @@ function tableApp() {
               // the version the server is at now, before the reload
               // answers, so a tap meanwhile is sent against it
               this.match.version = r.match.version;
+              this.pocketClose();
               await this.refresh();
-            }
+            } else this.pocketSent(q, r);
           }
           this.settle(q.key, true);
         }
@@ -692,6 +725,7 @@ function tableApp() {
       const [gone] = this.queue.splice(i, 1);
       for (const q of this.queue.slice(i)) if (q.match === gone.match) q.base -= 1;
       saveQueue(this.queue);
+      if (gone.local) { this.pocketClose(); this.pocketOpen(); } // the screen without it
       this.refusal = null;
       this.settle(key, false);
       this.flush();
@@ -811,12 +845,9 @@ function tableApp() {
     },
     lineClass(l) { return l.struck ? 'struck' : ''; },
     isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
-    async voidEvent(seq) {
-      const ok = await this.enqueue({ kind: 'void', seq });
-      if (ok === true) this.openEvents();
-    },
 
     ...fixer(),
+    ...pocketReferee(),
 
     setTab(t) { this.tab = t; },
     tabIs(t) { return this.tab === t; },
@@ -832,6 +863,7 @@ Alpine.data('yatuk', yatukScreen);
 Alpine.data('wazabi', wazabiScreen);
 Alpine.data('scoresheet', sheetScreen);
 Alpine.data('defineSheet', defineScreen);
+Alpine.data('desk', deskScreen);
 window.Alpine = Alpine;
 Alpine.start();
 idle(); // a screen that asks nothing of the server is at rest at once

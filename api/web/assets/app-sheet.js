@@ -187,23 +187,6 @@ export function sheetScreen() {
     canFinish() { return this.openRounds() && this.canRecord() && !this.isFinished() && this.recorded().length > 0; },
     async finishSheet() { await this.send('sheet_finished', {}); },
 
-    // ---- fixing a recorded row: the event that recorded it is corrected
-    openFix(row) {
-      const r = this.recordedRow(row.key);
-      if (!r || !this.canRecord()) return;
-      const values = {};
-      for (const c of this.columns()) values[c.id] = this.cell(row, c.id);
-      this.fixRow = { open: true, key: row.key, row, label: row.label, values };
-      this.$nextTick(() => { const e = document.getElementById('sh-fix-form'); if (e) e.scrollIntoView({ block: 'nearest' }); });
-    },
-    async saveFix() {
-      const row = this.fixRow.row;
-      const evs = await this.eventsInForce();
-      const ev = evs.find((e) => e.type === 'scores_recorded' && e.data && (row.category ? e.data.category === row.category : e.data.round === row.round));
-      if (!ev) return;
-      if (await this.correct(ev.seq, 'scores_recorded', this.rowData(row, this.fixRow.values)) === true) this.fixRow = closedFix();
-    },
-    cancelFix() { this.fixRow = closedFix(); },
   };
 }
 

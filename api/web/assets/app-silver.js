@@ -106,7 +106,6 @@ export function silverScreen() {
     reason: '',
     villages: {},
     roundAnswer: null,
-    fixVillage: { open: false, seq: 0, player: '', round: 0, value: '', data: null },
 
     // The referee's verdicts hold for the villages, or the swap, they were
     // asked about, in the turn they were asked in.
@@ -299,26 +298,5 @@ export function silverScreen() {
       if (row.amulet_holder === id) out.push('◆');
       return out.join(' ');
     },
-    async startFixVillage(row, id) {
-      const evs = await this.eventsInForce();
-      let round = 0, ev = null;
-      for (const e of evs) {
-        if (e.type !== 'round_ended') continue;
-        round = (e.data && e.data.round) || round + 1;
-        if (round === row.round) ev = e;
-      }
-      if (!ev) return;
-      this.fixVillage = { open: true, seq: ev.seq, player: id, round: row.round, value: this.n(((ev.data.villages || {})[id] || []).join(' ')), data: ev.data };
-    },
-    fixVillageTitle() { return this.fixVillage.open ? this.t('sv_fix_village', { p: this.nameOf(this.fixVillage.player), r: this.fixVillage.round }) : ''; },
-    async saveFixVillage() {
-      const v = numbers(this.fixVillage.value);
-      if (v === null) return;
-      const f = this.fixVillage;
-      const data = Object.assign({}, f.data, { villages: Object.assign({}, f.data.villages, { [f.player]: v }) });
-      const ok = await this.correct(f.seq, 'round_ended', data);
-      if (ok === true) this.cancelFixVillage();
-    },
-    cancelFixVillage() { this.fixVillage = { open: false, seq: 0, player: '', round: 0, value: '', data: null }; },
   };
 }

@@ -1,0 +1,232 @@
+// The referee in the phone: the rules compiled to WebAssembly
+// (/assets/rules.wasm, run with Go's wasm_exec.js) check the events the
+// table records while the network is gone, so that the game goes on: a
+// refusal shows at once with its rule, worded as the server words it, and
+// an accepted event moves the screen, the score sheet and what comes next.
+// The events wait in the queue and are sent when the network is back; the
+// server's answer wins, and the match is read again from it.
+//
+// The module is used only when it implements the same revision of the
+// game's rules as the server (GET /v1/games gives each game's); otherwise
+// the app behaves as without it: events are queued unchecked.
+
+import { Problem, saveQueue } from './app-api.js';
+
+let loading = null;
+
+// The app shell: the service worker of this version keeps the app for a
+// reload with no network (see sw.js).
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  const v = new URL(import.meta.url).searchParams.get('v') || '';
+  navigator.serviceWorker.register('/sw.js?v=' + v, { scope: '/' }).catch(() => { /* the app works without it, online */ });
+}
+
+function script(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = resolve;
+    s.onerror = reject;
+    document.head.appendChild(s);
+  });
+}
+
+/** loadRules loads the rules module once; it resolves to its calls, or null. */
+export function loadRules() {
+  if (!loading) {
+    loading = (async () => {
+      if (!window.WebAssembly || !WebAssembly.instantiateStreaming) return null;
+      const v = new URL(import.meta.url).searchParams.get('v') || '';
+      await script('/assets/wasm_exec.js?v=' + v);
+      const go = new window.Go();
+      const ready = new Promise((resolve) => { window.motamedRulesReady = resolve; });
+      const { instance } = await WebAssembly.instantiateStreaming(fetch('/assets/rules.wasm?v=' + v), go.importObject);
+      go.run(instance);
+      await ready;
+      return window.motamedRules;
+    })().catch(() => null);
+  }
+  return loading;
+}
+
+/** call runs one call of the module: its answer, or a Problem it refused with. */
+export function call(rules, name, ...args) {
+  const a = JSON.parse(rules[name](...args.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)))));
+  if (a.problem) throw new Problem(a.problem.status, a.problem);
+  return a.ok;
+}
+
+/**
+ * effectiveLog is a match's events in force, in the order they stand, from
+ * its log as GET /v1/matches/{id}/events lists it: a correction stands
+ * where the event it replaced stood; undos, redos, voids and match updates
+ * are the log's own records.
+ */
+export function effectiveLog(events) {
+  const own = new Set(['undo', 'redo', 'void', 'match_updated']);
+  const bySeq = new Map(events.map((e) => [e.seq, e]));
+  const place = (e) => {
+    let p = e;
+    for (let i = 0; p && p.replaces && i < events.length; i++) p = bySeq.get(p.replaces) || null;
+    return p ? p.seq : e.seq;
+  };
+  return events
+    .filter((e) => !e.voided && !own.has(e.type))
+    .map((e) => ({ at: place(e), ev: { type: e.type, data: e.data, revision: e.grandfathered ? e.grandfathered.revision : 0 } }))
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.ev);
+}
+
+/**
+ * pocketReferee is the table app's part that keeps a copy of the open
+ * match in the module: opened from the server's log, moved on by the events
+ * this phone sends, and by those it checks while offline.
+ */
+export function pocketReferee() {
+  return {
+    // pocket: {match, version, handle, rules}: the copy of the open match
+    // at the server's version, or null when there is none.
+    pocket: null,
+
+    // pocketOpen reads the match's log and opens the copy (in the
+    // background: nothing on the screen waits for it).
+    async pocketOpen() {
+      const m = this.match;
+      if (!m || m.status !== 'in_progress') { this.pocketClose(); return; }
+      if (this.pocket && this.pocket.match === m.id && this.pocket.version === m.version) return;
+      const rules = await loadRules();
+      if (!rules || !this.match || this.match.id !== m.id) return;
+      const game = this.gameOf(m.game);
+      let rev;
+      try { rev = call(rules, 'revisions'); } catch { return; }
+      if (!game.id || (rev[m.game] || 1) !== (game.revision || 1)) { this.pocketClose(); return; }
+      const kept = keptMatch(m.id);
+      let events;
+      if (kept && kept.version === m.version) {
+        events = kept.events;
+      } else {
+        let log;
+        try {
+          log = await this.api.get('/v1/matches/' + encodeURIComponent(m.id) + '/events');
+        } catch { return; }
+        if (!this.match || this.match.id !== m.id || log.version !== this.match.version) return;
+        events = effectiveLog(log.events || []);
+      }
+      const req = { game: m.game, sheet: game.sheet || undefined, players: m.players.map((p) => ({ id: p.id, name: p.name })), options: m.options, events };
+      try {
+        const { handle } = call(rules, 'open', req, this.lang);
+        this.pocketClose();
+        this.pocket = { match: m.id, version: m.version, handle, rules, events };
+        document.body.dataset.pocket = 'ready'; // the phone referees this match offline
+        keepMatch(m, events);
+        this.pocketReplay();
+      } catch { this.pocketClose(); }
+    },
+    // pocketKept is the match as this phone last had it from the server,
+    // when that is later than m (a read answered from the offline cache).
+    pocketKept(m) {
+      const k = keptMatch(m.id);
+      return k && k.version > m.version ? k.body : m;
+    },
+    pocketClose() {
+      if (this.pocket) { try { call(this.pocket.rules, 'close', String(this.pocket.handle)); } catch { /* gone */ } }
+      this.pocket = null;
+      delete document.body.dataset.pocket;
+    },
+    // pocketReady: the copy is the match on the screen, with the events
+    // checked here since.
+    pocketReady() {
+      return !!(this.pocket && this.match && this.pocket.match === this.match.id);
+    },
+    // pocketReplay applies the events checked here that still wait (after a
+    // reload offline, or the copy opened again) and shows where they lead.
+    pocketReplay() {
+      if (!this.pocketReady()) return;
+      const k = keptMatch(this.match.id);
+      if (k && k.version === this.match.version && this.queue.some((q) => q.match === this.match.id && q.local)) this.pocketShow(k.body);
+      for (const q of this.queue) {
+        if (q.match !== this.match.id || !q.local || q.status === 'refused') continue;
+        try {
+          this.pocketShow(this.pocketStep(q));
+        } catch (e) {
+          q.status = 'refused';
+          q.problem = { status: e.status, body: e.body };
+        }
+      }
+    },
+    pocketStep(q) {
+      const p = this.pocket;
+      if (q.kind === 'undo') return call(p.rules, 'undo', String(p.handle), this.lang);
+      return call(p.rules, 'apply', String(p.handle), { type: q.type, data: q.data }, this.lang);
+    },
+    // pocketCheck checks a change about to be queued while the network is
+    // gone: the view it leads to, a Problem it is refused with, or null when
+    // the phone cannot check it (the server will).
+    pocketCheck(item) {
+      if (this.online || !this.pocketReady()) return null;
+      if (item.kind !== 'event' && item.kind !== 'undo') return null;
+      if (this.queue.some((q) => q.match === this.match.id && !q.local)) return null; // the copy is behind an unchecked change
+      return this.pocketStep(item);
+    },
+    // pocketShow puts a view the module gave on the screen.
+    pocketShow(v) {
+      const m = this.match;
+      if (!m || !v) return;
+      m.state = v.state;
+      m.next = v.next;
+      m.result = v.result;
+      m.status = v.status;
+      if (v.view) m.view = v.view;
+      m.scores = Object.assign({}, m.scores, { totals: v.scores.totals, rounds: v.scores.rounds });
+      this.notes = (v.notes || []).map((n) => Object.assign({}, n));
+    },
+    // pocketSent follows a change the server took: the copy moves on with
+    // it when it was the next event, and is opened again otherwise.
+    pocketSent(q, r) {
+      const p = this.pocket;
+      if (!p || q.match !== p.match || !r || !r.match) return;
+      const step = q.kind === 'event' || q.kind === 'undo';
+      if (step && r.match.version === p.version + 1 && this.match && this.match.version === r.match.version) {
+        try {
+          if (!q.local) this.pocketStep(q); // checked here already: the copy holds it
+          if (q.kind === 'undo') p.events.pop();
+          else p.events.push({ type: q.type, data: q.data });
+          p.version = r.match.version;
+          keepMatch(this.match, p.events);
+          return;
+        } catch { /* the server's rules took it: read the log again */ }
+      }
+      this.pocketClose();
+    },
+    // pocketRebuild: the server refused a change checked here (another
+    // phone recorded first, a correction landed): the server wins. The
+    // match is read again, and every change still waiting is checked
+    // against it, those that no longer hold shown with their reason.
+    async pocketRebuild() {
+      this.pocketClose();
+      forgetMatch(this.match && this.match.id);
+      await this.refresh();
+      await this.pocketOpen();
+      saveQueue(this.queue);
+    },
+  };
+}
+
+// The match as this phone last had it from the server, kept for a reload
+// with no network: its body at a version and its effective log.
+const KEPT = 'motamed.pocket.';
+
+function keptMatch(id) {
+  try {
+    const k = JSON.parse(localStorage.getItem(KEPT + id) || 'null');
+    return k && typeof k.version === 'number' && Array.isArray(k.events) ? k : null;
+  } catch { return null; }
+}
+
+function keepMatch(m, events) {
+  try {
+    localStorage.setItem(KEPT + m.id, JSON.stringify({ version: m.version, body: m, events }));
+  } catch { /* full: the next reload reads the server */ }
+}
+
+function forgetMatch(id) { if (id) localStorage.removeItem(KEPT + id); }

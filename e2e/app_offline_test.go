@@ -1,0 +1,139 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// offlineReady waits until the phone can play on with no network: its
+// service worker keeps the app, and its referee holds the open match.
+func offlineReady(p *tab) {
+	p.b.t.Helper()
+	waitFor(p, `navigator.serviceWorker && navigator.serviceWorker.controller && document.body.dataset.pocket === 'ready'`)
+}
+
+// queued is the number of changes waiting on the phone.
+func queued(p *tab) int {
+	return evalIn[int](p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length`)
+}
+
+// eventTypes lists the types of the match's events in force, in order.
+func eventTypes(c *client, id string) []string {
+	var out []string
+	for _, e := range c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any) {
+		e := e.(map[string]any)
+		if e["voided"] == false {
+			d, _ := json.Marshal(e["data"])
+			out = append(out, fmt.Sprintf("%s %s", e["type"], d))
+		}
+	}
+	return out
+}
+
+// A Wizard round recorded with the network gone: every tap moves the
+// screen on, the bid the dealer may not make is refused at once with its
+// rule, a reload opens the app at the match with what was recorded, and
+// the round reaches the server once, in order, when the network is back.
+func TestAppOfflineWizardRound(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("offline-wizard")
+	signIn(p, c)
+	id := newMatch(p, "wizard", []string{"Ali", "Sara", "Reza"}, map[string]string{"rounds": "5", "bid_total_rule": "dealer_must_break"})
+	ids := playerIDs(c, id)
+	p.waitText("#next", "Round 1")
+	offlineReady(p)
+	before := len(eventTypes(c, id))
+
+	p.offline(true)
+	p.click("#trump-red")
+	p.click("#start-round")
+	p.waitText("#wz-bids", "")
+	p.click("#bid-1")
+	p.waitText(".bid-value[data-player='"+ids[1]+"']", "1")
+	p.click("#bid-0")
+	p.waitText(".bid-value[data-player='"+ids[2]+"']", "0")
+	// Sara 1 and Reza 0 leave Ali, the dealer, the one forbidden bid 0.
+	p.click("#bid-0")
+	p.waitText("#refusal", "WIZARD-AMB-7")
+	p.shot("offline-wizard-refused")
+	if n := queued(p); n != 3 {
+		t.Fatalf("%d changes wait on the phone, want 3 (the refused bid is not queued)", n)
+	}
+	p.click("#refusal button")
+	p.click("#bid-1")
+	p.waitText(".bid-value[data-player='"+ids[0]+"']", "1")
+	p.click("#won-plus-" + ids[1])
+	p.click("#record-tricks")
+	p.waitText("#next", "Round 2")
+	p.shot("offline-wizard-round-2")
+	if n := queued(p); n != 5 {
+		t.Fatalf("%d changes wait on the phone, want 5", n)
+	}
+
+	// The phone locks and the page reloads, still with no network.
+	p.open(c.base + "/#/m/" + id)
+	p.waitText("#next", "Round 2")
+	p.waitText("#queue", "")
+	p.shot("offline-wizard-reloaded")
+	if n := queued(p); n != 5 {
+		t.Fatalf("after the reload %d changes wait on the phone, want 5", n)
+	}
+	if n := len(eventTypes(c, id)); n != before {
+		t.Fatalf("the server has %d events while the phone is offline, want %d", n, before)
+	}
+
+	p.offline(false)
+	waitFor(p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 0`)
+	got := eventTypes(c, id)
+	if len(got) != before+5 {
+		t.Fatalf("the server has %d events, want %d:\n%s", len(got), before+5, strings.Join(got, "\n"))
+	}
+	want := []string{"round_started", "bid", "bid", "bid", "tricks"}
+	for i, w := range want {
+		if !strings.HasPrefix(got[before+i], w+" ") {
+			t.Fatalf("event %d is %s, want %s:\n%s", before+i+1, got[before+i], w, strings.Join(got, "\n"))
+		}
+	}
+	if m := c.do("GET", "/v1/matches/"+id, nil, 200); !strings.Contains(fmt.Sprint(m["next"]), "Round 2") {
+		t.Fatalf("the server's next: %v", m["next"])
+	}
+	p.waitText("#next", "Round 2")
+	b.clean()
+}
+
+// A Munchkin turn recorded with the network gone moves the screen on after
+// every tap, and reaches the server once, in order, when it is back.
+func TestAppOfflineMunchkinTurn(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("offline-munchkin")
+	signIn(p, c)
+	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"})
+	ids := playerIDs(c, id)
+	p.waitText("#mk-players", "Ali")
+	offlineReady(p)
+	before := len(eventTypes(c, id))
+
+	p.offline(true)
+	p.choose("#lv-player", ids[0])
+	p.click("#level-up")
+	p.waitText("#mk-players li[data-player='"+ids[0]+"'] .lv", "2")
+	p.choose("#lv-player", ids[0])
+	p.click("#level-up")
+	p.waitText("#mk-players li[data-player='"+ids[0]+"'] .lv", "3")
+	endTurn(p, "Sara")
+	p.shot("offline-munchkin")
+	if n := queued(p); n != 3 {
+		t.Fatalf("%d changes wait on the phone, want 3", n)
+	}
+	p.offline(false)
+	waitFor(p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 0`)
+	if got := eventTypes(c, id); len(got) != before+3 {
+		t.Fatalf("the server has %d events, want %d:\n%s", len(got), before+3, strings.Join(got, "\n"))
+	}
+	p.waitText("#mk-players h2", "Sara")
+	b.clean()
+}
