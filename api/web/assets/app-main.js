@@ -14,6 +14,8 @@ import { yatukScreen } from './app-yatuk.js';
 import { wazabiScreen } from './app-wazabi.js';
 import { sheetScreen } from './app-sheet.js';
 import { defineScreen } from './app-define.js';
+import { seating } from './app-seating.js';
+import { capacityPicker } from './app-capacities.js';
 import { storyOf } from './app-story.js';
 import { fixer } from './app-fix.js';
 import { signinWatch } from './app-signin-watch.js';
@@ -24,6 +26,8 @@ const TOKEN_KEY = 'motamed.token';
 
 function tableApp() {
   return {
+    ...seating(),
+    ...capacityPicker(),
     lang: deviceLang(),
     token: localStorage.getItem(TOKEN_KEY) || '',
     tokenInput: '',
@@ -272,8 +276,10 @@ function tableApp() {
       if (!this.nm.game && this.nextGame) this.nm.game = this.nextGame; // a sheet just defined
       this.nextGame = '';
       if (!this.nm.game && this.games.length) this.nm.game = this.games[0].id;
-      this.pickGame();
+      if (this.rematch) await this.applyRematch();
+      else this.pickGame();
       this.searchPlayers();
+      this.loadRecent();
     },
     async pickGame() {
       const id = this.nm.game;
@@ -284,9 +290,11 @@ function tableApp() {
       // a number is shown in the page's digits; createMatch reads either
       for (const opt of this.gameInfo.options) o[opt.name] = opt.type === 'integer' ? this.n(this.optionText(opt.default)) : this.optionText(opt.default);
       if (this.sheetTeams()) o.teams = 'pairs'; // a sheet played in teams always names them
+      if (id === 'yatuk' && o.capacities !== undefined) o.capacities = this.capacityValue(o.capacities);
       this.nm.options = o;
     },
     optionInput(opt) {
+      if (this.isCapacities(opt)) return 'capacities';
       if (opt.name === 'teams' && this.nm && (this.nm.game === 'wazabi' || this.sheetTeams())) return 'pairs'; // teams picked seat by seat
       if (opt.enum) return 'enum';
       if (opt.type === 'boolean') return 'boolean';
