@@ -116,6 +116,7 @@ function tableApp() {
       this.applyLang();
       this.notes = []; // the server wrote them in the other language
       this.refusal = null;
+      this.toast = null;
       if (this.match) this.refresh();
       if (this.match && this.tabIs('events')) this.openEvents(); // told again in this language
     },
