@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -147,4 +148,18 @@ func TestMergeDryRunPreviewsStandings(t *testing.T) {
 	s.must(t, 200, "GET", "/v1/players/"+dup, nil)
 	s.must(t, 409, "POST", "/v1/players/"+reza+"/merge?dry_run=true", map[string]any{"into": sara})
 	s.must(t, 400, "POST", "/v1/players/"+dup+"/merge?dry_run=maybe", map[string]any{"into": sara})
+}
+
+// A public league's screen carries a code to follow it, at the public URL
+// when the server has one; a private league's carries none.
+func TestLeagueScreenOffersACodeToFollow(t *testing.T) {
+	s := newTestServerWith(t, Config{PublicURL: "http://192.168.1.20:8080"})
+	open := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Open", "game": "counter"})["id"].(string)
+	closed := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Closed", "game": "counter", "visibility": "private"})["id"].(string)
+	if r := s.do("GET", "/leagues/"+open+"?big=1", nil); r.status != 200 || !strings.Contains(string(r.body), `id="follow"`) || !strings.Contains(string(r.body), "data:image/png;base64,") {
+		t.Fatalf("a public league's screen has no code to follow: %d", r.status)
+	}
+	if r := s.do("GET", "/leagues/"+closed+"?big=1", nil); r.status != 200 || strings.Contains(string(r.body), `id="follow"`) {
+		t.Fatalf("a private league's screen offers a code: %d", r.status)
+	}
 }

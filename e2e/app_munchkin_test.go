@@ -62,12 +62,10 @@ func TestAppMunchkinGame(t *testing.T) {
 
 	// The network goes off: three level changes wait on the device.
 	p.offline(true)
-	p.choose("#lv-player", ids[1])
-	p.click("#level-up")
-	p.choose("#lv-player", ids[2])
-	p.click("#level-up")
-	p.choose("#lv-reason", "curse")
-	p.click("#level-down")
+	p.click("#lv-up-" + ids[1])
+	p.click("#lv-up-" + ids[2])
+	p.click("#lv-down-" + ids[2])
+	p.click("#lv-why-curse")
 	p.waitText("#queue", "Offline")
 	if n := evalIn[int](p, `document.querySelectorAll('#queue li').length`); n != 3 {
 		t.Fatalf("%d events wait on the device, want 3", n)
@@ -100,7 +98,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	q.shot("second-phone")
 	// The stale phone records anyway: If-Match refuses it, nothing is
 	// overwritten, and the refresh is offered again.
-	q.click("#level-up")
+	q.click("#lv-up-" + ids[2])
 	q.waitText("#refusal", "")
 	q.waitText("#remote", "")
 	if n := len(c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any)); n != evCount+1 {
@@ -111,6 +109,7 @@ func TestAppMunchkinGame(t *testing.T) {
 
 	// Ali sells 1000 gold (level 3) and kills a Gnome: level 4 wins.
 	p.waitText("#mk-players h2", "Ali")
+	p.click("#mk-sell-open")
 	p.typeIn("#sell-gold", "400 600")
 	p.click("#ask-sale")
 	p.waitText("#sale-verdict", "level 2 to 3")

@@ -152,7 +152,7 @@ export function deskScreen() {
       return '/leagues/' + id + (lang ? '?' + lang : '');
     },
     // importShown: the BG Stats import screen, where this server has one.
-    importShown() { return !!document.querySelector('template[data-screen="import"]'); },
+    importShown() { return !!document.querySelector('template[x-if*="\'import\'"], [data-screen="import"]'); },
 
     // ---- players
     async searchDesk() {
