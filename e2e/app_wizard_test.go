@@ -210,7 +210,7 @@ func TestAppWizardMatch(t *testing.T) {
 	p.waitText("#refusal", "WIZARD-AMB-7")
 	p.shot("wizard-refused")
 	p.click("#refusal a.rule-id")
-	p.waitText("#rule-dialog", "dealer_must_break")
+	p.waitText("#rule-dialog", "The dealer must break it")
 	p.axe("rule")
 	p.click("#rule-dialog button")
 	p.click("#bid-1")

@@ -11,8 +11,8 @@ var catalog = func() []rules.RuleEntry {
 	}
 	return []rules.RuleEntry{
 		entry("SHEET-PLAYERS-1", rules.Checked, "Player count", "تعداد بازیکنان",
-			"A match seats as many players as the sheet's definition allows (min_players to max_players).",
-			"هر بازی به تعدادی بازیکن که تعریف برگه اجازه می‌دهد (min_players تا max_players) نیاز دارد."),
+			"A match seats as many players as the sheet's definition allows (from its fewest to its most players).",
+			"هر بازی به تعدادی بازیکن که تعریف برگه اجازه می‌دهد (از کمترین تا بیشترین تعدادِ بازیکنانش) نیاز دارد."),
 		entry("SHEET-ROW-1", rules.Checked, "Every player in every row", "همهٔ بازیکنان در هر سطر",
 			"A row (a round or a category) is recorded for every player at once: nobody is left out.",
 			"هر سطر (یک دور یا یک دسته) برای همهٔ بازیکنان با هم ثبت می‌شود و کسی جا نمی‌ماند."),

@@ -100,7 +100,7 @@ func TestInputErrors(t *testing.T) {
 	}{
 		{"value 14 (SILVER-COMP-1)", fresh, EventRoundEnded, `{"villages":{"a":[14],"b":[1],"c":[2]},"reason":"deck_empty"}`, "data.villages.a[0]", "SILVER-COMP-1"},
 		{"negative value (SILVER-COMP-1)", fresh, EventRoundEnded, `{"villages":{"a":[1],"b":[1,-1],"c":[2]},"reason":"deck_empty"}`, "data.villages.b[1]", "0 to 13"},
-		{"fractional value", fresh, EventRoundEnded, `{"villages":{"a":[1.5],"b":[1],"c":[2]},"reason":"deck_empty"}`, "data.villages.a[0]", "integer"},
+		{"fractional value", fresh, EventRoundEnded, `{"villages":{"a":[1.5],"b":[1],"c":[2]},"reason":"deck_empty"}`, "data.villages.a[0]", "whole number"},
 		{"missing village", fresh, EventRoundEnded, `{"villages":{"a":[1],"b":[1]},"reason":"deck_empty"}`, "data.villages.c", "missing"},
 		{"empty village", fresh, EventRoundEnded, `{"villages":{"a":[],"b":[1],"c":[2]},"reason":"deck_empty"}`, "data.villages.a", "at least 1"},
 		{"village of a stranger", fresh, EventRoundEnded, `{"villages":{"a":[1],"b":[1],"c":[2],"z":[3]},"reason":"deck_empty"}`, "data.villages.z", "not a player"},

@@ -20,6 +20,7 @@ import { storyOf } from './app-story.js';
 import { fixer } from './app-fix.js';
 import { signinWatch } from './app-signin-watch.js';
 import { deskScreen } from './app-desk.js';
+import { importScreen, importedLine } from './app-import.js';
 import { pocketReferee } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
@@ -115,6 +116,7 @@ function tableApp() {
       this.applyLang();
       this.notes = []; // the server wrote them in the other language
       this.refusal = null;
+      this.toast = null;
       if (this.match) this.refresh();
       if (this.match && this.tabIs('events')) this.openEvents(); // told again in this language
     },
@@ -195,6 +197,8 @@ function tableApp() {
         this.openMatch(this.route.id);
       } else if (name === 'desk' && this.canDesk()) {
         this.route = { name: 'desk', id: '' };
+      } else if (name === 'import' && this.canDefine()) {
+        this.route = { name: 'import', id: '' };
       } else if (name === 'sheet' && this.canDefine()) {
         this.route = { name: 'sheet', id: '' };
       } else if (name === 'new' && this.canStart()) {
@@ -209,6 +213,8 @@ function tableApp() {
       window.scrollTo(0, 0);
     },
     is(name) { return this.route.name === name; },
+    // importedMark says a match came from BG Stats, when and where ("" if not).
+    importedMark(m) { return importedLine(this, m); },
     // leaveMatch forgets what the screen held of the match left: the
     // referee's notes on its last event, a refusal, another phone's change,
     // its log and an open fix, so that nothing of it shows on the next.
@@ -871,6 +877,7 @@ Alpine.data('wazabi', wazabiScreen);
 Alpine.data('scoresheet', sheetScreen);
 Alpine.data('defineSheet', defineScreen);
 Alpine.data('desk', deskScreen);
+Alpine.data('importer', importScreen);
 window.Alpine = Alpine;
 Alpine.start();
 idle(); // a screen that asks nothing of the server is at rest at once

@@ -6,6 +6,12 @@
 import { addWords } from './app-i18n.js';
 import { answer, still, question } from './app-answer.js';
 import { munchkinPad } from './app-munchkin-pad.js';
+import { Problem } from './app-api.js';
+
+addWords({
+  en: { mk_fought_already: 'This turn\'s fight is already recorded; a player fights once a turn (phase 1, or Look for Trouble in phase 2).' },
+  fa: { mk_fought_already: 'مبارزه‌ی این نوبت قبلاً ثبت شده؛ هر بازیکن تو هر نوبت یه بار مبارزه می‌کنه (مرحله‌ی ۱، یا «دنبال شر بگردین» تو مرحله‌ی ۲).' },
+});
 
 // The match's options on the new-match screen: a label, a one-line
 // explanation and the values, by option name.
@@ -130,6 +136,13 @@ export function munchkinScreen() {
     hasClass(id, c) { return (this.mkPlayer(id).classes || []).includes(c); },
     hasRace(id, r) { return (this.mkPlayer(id).races || []).includes(r); },
     async askCombat() {
+      // the referee's combat question knows no match: a second fight in one
+      // turn, which this match would refuse, is answered here by its rule
+      if ((this.st().turn || {}).fought) {
+        this.combatAnswer = null;
+        this.showRefusal(new Problem(422, { title: this.t('refused_title'), violations: [{ rule: 'MUNCHKIN-TURN-7', title: '', message: this.t('mk_fought_already') }] }));
+        return;
+      }
       const d = this.combatData();
       const q = {
         player_level: this.mkPlayer(d.player).level || 1, bonus: d.bonus, player_is_warrior: this.hasClass(d.player, 'warrior'),

@@ -141,6 +141,8 @@ export function yatukScreen() {
     colors() { return COLORS; },
     landName(l) { return this.t('land_' + l); },
     gemName(g) { return this.t(g); },
+    // gemWords is "green gem", in Persian «گوهرِ سبز» (the noun first).
+    gemWords(g) { return this.lang === 'fa' ? this.t('yk_gem') + 'ِ ' + this.gemName(g) : this.gemName(g) + ' ' + this.t('yk_gem'); },
     currentName() { return this.nameOf(this.yk().current_player); },
     turnText() {
       if (this.isFinished()) return this.t('yk_winner', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(this.sep()) });
@@ -157,7 +159,10 @@ export function yatukScreen() {
     gemsOf(p) { return (p.gems || []).map((g) => this.gemName(g)).join(' '); },
     cardLabel(c) {
       if (!c) return '';
-      return (c.colors || []).map((x) => this.t(x)).join('/') + ' ' + this.t('kind_' + c.kind) + ' ' + this.n(c.power);
+      const colours = (c.colors || []).map((x) => this.t(x)).join('/');
+      // Persian puts the adjective after its noun: «جادوگر زرد ۶»
+      const named = this.lang === 'fa' ? this.t('kind_' + c.kind) + ' ' + colours : colours + ' ' + this.t('kind_' + c.kind);
+      return named + ' ' + this.n(c.power);
     },
     columnText(a) {
       const up = (a.face_up || []).map((c) => this.cardLabel(c)).join(this.sep());
@@ -165,7 +170,7 @@ export function yatukScreen() {
       return [up, down].filter(Boolean).join(this.sep()) || '—';
     },
     landLine(l) {
-      return this.t('yk_capacity', { n: l.capacity }) + this.sep() + this.gemName(l.gem) + ' ' + this.t('yk_gem') + (l.active ? '' : this.sep() + this.t('yk_closed'));
+      return this.t('yk_capacity', { n: l.capacity }) + this.sep() + this.gemWords(l.gem) + (l.active ? '' : this.sep() + this.t('yk_closed'));
     },
 
     // A card's colours are toggled one by one (one or two colours).
