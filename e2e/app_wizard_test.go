@@ -278,13 +278,16 @@ func TestAppWizardMatch(t *testing.T) {
 	p.waitText("#wz-sheet", "Ali")
 	p.axe("wizard sheet")
 	if routeServed(c, "/v1/matches/{id}/events/{seq}") {
-		p.click("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1) button")
-		p.waitText("#fix-form", "round 3")
-		p.typeIn("#fix-value", "0")
-		p.click("#fix-save")
-		waitFor(p, `!document.querySelector('#fix-form')`)
+		p.click("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1) button.cell-bid")
+		fixOpened(p, "Round 3 · Ali · Bid")
+		p.typeIn("#edit-bid", "0")
+		p.click("#fx-check")
+		p.waitText("#fx-preview", "Ali")
+		p.click("#fx-save")
+		waitFor(p, `!document.querySelector('#fx')`)
 		// Ali's bid of round 3 is now 0 with 1 trick won: 30 became −10.
-		p.waitText("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1)", "0/1")
+		p.waitText("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1) .cell-bid", "0")
+		p.waitText("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1) .cell-tricks", "1")
 	} else {
 		t.Log("fix: the server has no PUT /v1/matches/{id}/events/{seq} yet; the step is left out")
 	}

@@ -145,10 +145,10 @@ func TestAppMessagesInWords(t *testing.T) {
 
 	// Round 1: two tricks won in a round of one are refused, in words.
 	p.click("#trump-red")
-	p.click("#start-round")
 	bidAll(p, []int{0, 0, 0})
-	p.click("#won-plus-" + ids[1])
-	p.click("#won-plus-" + ids[2])
+	p.click("#won-" + ids[1] + "-1")
+	p.click("#won-" + ids[2] + "-1")
+	p.waitText("#won-sum", "must add up to 1")
 	p.click("#record-tricks")
 	p.waitText("#refusal", "WIZARD-PLAY-4")
 	if s := refusalText(p); !strings.Contains(s, "exactly 1 trick,") {
@@ -171,7 +171,8 @@ func TestAppMessagesInWords(t *testing.T) {
 	p.click("#refusal button")
 	p.click("#lang-toggle")
 	waitFor(p, `document.documentElement.dir === 'ltr'`)
-	p.click("#won-minus-" + ids[2])
+	p.click("#won-" + ids[2] + "-0")
+	p.waitText("#won-sum", "adds up")
 	p.click("#record-tricks")
 	p.waitText("#next", "Round 2")
 
@@ -182,12 +183,10 @@ func TestAppMessagesInWords(t *testing.T) {
 	q.waitText("#next", "Round 2")
 	p.offline(true)
 	p.click("#trump-blue")
-	p.click("#start-round")
 	p.waitText("#queue", "")
 	p.axe("an event queued offline")
 	p.shot("words-queued")
 	q.click("#trump-green")
-	q.click("#start-round")
 	q.waitText("#next", "bids")
 	p.offline(false)
 	p.waitText("#refusal", "Someone else was first")

@@ -87,7 +87,7 @@
     if (isNum(c.base)) parts.push(M.h('span', { class: 'base' }, M.fmt(lang, c.base, 0)));
     for (const m of c.marks || []) parts.push(M.h('span', { class: 'mark mark-' + m.kind }, M.tx(m.label, lang)));
     if (c.sub && c.sub.en) parts.push(M.h('span', { class: 'sub' }, M.tx(c.sub, lang)));
-    return parts.length ? M.h('small', {}, parts.map((e, i) => (i ? [lang === 'fa' ? '؛ ' : '; ', e] : e))) : null;
+    return parts.length ? M.h('small', {}, parts.map((e, i) => (i ? [lang === 'fa' ? '، ' : ', ', e] : e))) : null;
   };
 
   // nowParts draws the state of play (the match body's view.now): the
