@@ -21,7 +21,7 @@ func TestBodiesAreReadStrictly(t *testing.T) {
 		{events, `{"type":"add","type":"add","data":{"player":"` + p[0] + `","n":1}}`, "type", "appears twice", "دو بار"},
 		{events, `{"type":"add","data":{"player":"` + p[0] + `","n":1,"n":2}}`, "data.n", "appears twice", "دو بار"},
 		{events, "{\"type\":\"add\",\"data\":{\"player\":\"\xff\",\"n\":1}}", "data.player", "UTF-8", "UTF-8"},
-		{events, `{"type":"add","data":{"player":"` + p[0] + `","n":"1"}}`, "data.n", "must be an integer, not a string", "عدد صحیح"},
+		{events, `{"type":"add","data":{"player":"` + p[0] + `","n":"1"}}`, "data.n", "must be a whole number, not text", "عدد صحیح"},
 		{"/v1/players", `{"name":"Sara","NAME":"Sara"}`, "NAME", "is not a known field", "شناخته‌شده"},
 		{"/v1/players", `{"name":"Sara","name":"Sara"}`, "name", "appears twice", "دو بار"},
 		{"/v1/players", `{"name":""}`, "name", "is required", "لازم"},

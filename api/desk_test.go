@@ -1,6 +1,8 @@
 package api
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -101,6 +103,63 @@ func TestMatchListShowsPlacesAndFiltersByDay(t *testing.T) {
 	if got := walk(t, s, "/v1/matches?from="+tomorrow, "", nil); len(got) != 0 {
 		t.Fatalf("tomorrow's matches: %v", got)
 	}
+	if _, ok := it["correcting"]; ok {
+		t.Fatalf("a finished match is listed as being corrected: %v", it)
+	}
+	s.must(t, 200, "POST", "/v1/matches/"+finished+"/undo", nil)
+	reopened := s.must(t, 200, "GET", "/v1/matches?status=in_progress&league_id="+w.leagueA, nil)["items"].([]any)
+	found := false
+	for _, x := range reopened {
+		if m := x.(map[string]any); m["id"] == finished {
+			found = m["correcting"] == true
+		}
+	}
+	if !found {
+		t.Fatalf("the reopened match is not listed as being corrected: %v", reopened)
+	}
 	s.must(t, 400, "GET", "/v1/matches?from=yesterday", nil)
 	s.must(t, 400, "GET", "/v1/matches?from="+tomorrow+"&to="+today, nil)
+}
+
+// A merge's dry run says what the merge would change, each league's row of
+// the kept player before and after, and stores nothing; players who sat in
+// one match are refused as the merge refuses them.
+func TestMergeDryRunPreviewsStandings(t *testing.T) {
+	s := newTestServer(t)
+	league := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Café", "game": "counter"})["id"].(string)
+	sara, dup, reza := s.player(t, "Sara"), s.player(t, "Sara K"), s.player(t, "Reza")
+	win := func(winner, other string) string {
+		id := s.must(t, 201, "POST", "/v1/matches", map[string]any{"game": "counter", "players": []string{winner, other}, "league_id": league, "options": map[string]any{"target": 1}})["id"].(string)
+		s.must(t, 201, "POST", "/v1/matches/"+id+"/events", map[string]any{"type": "add", "data": map[string]any{"player": winner, "n": 1}})
+		return id
+	}
+	win(sara, reza)
+	moved := win(dup, reza)
+	out := s.must(t, 200, "POST", "/v1/players/"+dup+"/merge?dry_run=true", map[string]any{"into": sara})
+	if fmt.Sprint(out["matches"]) != fmt.Sprint([]any{moved}) {
+		t.Fatalf("dry run matches %v", out["matches"])
+	}
+	lg := out["leagues"].([]any)[0].(map[string]any)
+	before, after := lg["before"].(map[string]any), lg["after"].(map[string]any)
+	if before["played"] != 1.0 || after["played"] != 2.0 || before["wins"] != 1.0 || after["wins"] != 2.0 || lg["merged"].(map[string]any)["played"] != 1.0 {
+		t.Fatalf("dry run standings %v", lg)
+	}
+	// Nothing was stored: the duplicate still answers, and still plays.
+	s.must(t, 200, "GET", "/v1/players/"+dup, nil)
+	s.must(t, 409, "POST", "/v1/players/"+reza+"/merge?dry_run=true", map[string]any{"into": sara})
+	s.must(t, 400, "POST", "/v1/players/"+dup+"/merge?dry_run=maybe", map[string]any{"into": sara})
+}
+
+// A public league's screen carries a code to follow it, at the public URL
+// when the server has one; a private league's carries none.
+func TestLeagueScreenOffersACodeToFollow(t *testing.T) {
+	s := newTestServerWith(t, Config{PublicURL: "http://192.168.1.20:8080"})
+	open := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Open", "game": "counter"})["id"].(string)
+	closed := s.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "Closed", "game": "counter", "visibility": "private"})["id"].(string)
+	if r := s.do("GET", "/leagues/"+open+"?big=1", nil); r.status != 200 || !strings.Contains(string(r.body), `id="follow"`) || !strings.Contains(string(r.body), "data:image/png;base64,") {
+		t.Fatalf("a public league's screen has no code to follow: %d", r.status)
+	}
+	if r := s.do("GET", "/leagues/"+closed+"?big=1", nil); r.status != 200 || strings.Contains(string(r.body), `id="follow"`) {
+		t.Fatalf("a private league's screen offers a code: %d", r.status)
+	}
 }

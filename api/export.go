@@ -10,7 +10,6 @@ import (
 
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
-	"github.com/motamed/motamed/rules/sheet"
 )
 
 // BGGPlay is the fields a BoardGameGeek play log takes. BGG identifies the
@@ -41,11 +40,11 @@ type BGGPlayer struct {
 // BGStatsExport is the JSON shape BG Stats imports: games, players and plays
 // that refer to them by small integer IDs.
 type BGStatsExport struct {
-	About     string          `json:"about"`
-	Games     []BGStatsGame   `json:"games"`
-	Players   []BGStatsPlayer `json:"players"`
-	Locations []any           `json:"locations"`
-	Plays     []BGStatsPlay   `json:"plays"`
+	About     string            `json:"about"`
+	Games     []BGStatsGame     `json:"games"`
+	Players   []BGStatsPlayer   `json:"players"`
+	Locations []BGStatsLocation `json:"locations"`
+	Plays     []BGStatsPlay     `json:"plays"`
 }
 
 // BGStatsGame is a game of a BG Stats export.
@@ -56,6 +55,12 @@ type BGStatsGame struct {
 	HighestWins bool   `json:"highestWins"`
 	NoPoints    bool   `json:"noPoints"`
 	UsesTeams   bool   `json:"usesTeams"`
+}
+
+// BGStatsLocation is a place where plays happened.
+type BGStatsLocation struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
 }
 
 // BGStatsPlayer is a player of a BG Stats export.
@@ -69,17 +74,19 @@ type BGStatsPlayer struct {
 type BGStatsPlay struct {
 	// UUID is the play's ID: the match's, so importing the export again
 	// recognises the plays it brought in before.
-	UUID         string         `json:"uuid,omitempty"`
-	GameRefID    int            `json:"gameRefId"`
-	PlayDate     string         `json:"playDate"`
-	DurationMin  int            `json:"durationMin"`
-	Ignored      bool           `json:"ignored"`
-	ManualWinner bool           `json:"manualWinner"`
-	Rounds       int            `json:"rounds"`
-	UsesTeams    bool           `json:"usesTeams"`
-	Board        string         `json:"board"`
-	Comments     string         `json:"comments"`
-	PlayerScores []BGStatsScore `json:"playerScores"`
+	UUID      string `json:"uuid,omitempty"`
+	GameRefID int    `json:"gameRefId"`
+	// LocationRefID is the location's id in locations, 0 for none.
+	LocationRefID int            `json:"locationRefId,omitempty"`
+	PlayDate      string         `json:"playDate"`
+	DurationMin   int            `json:"durationMin"`
+	Ignored       bool           `json:"ignored"`
+	ManualWinner  bool           `json:"manualWinner"`
+	Rounds        int            `json:"rounds"`
+	UsesTeams     bool           `json:"usesTeams"`
+	Board         string         `json:"board"`
+	Comments      string         `json:"comments"`
+	PlayerScores  []BGStatsScore `json:"playerScores"`
 }
 
 // BGStatsScore is one player's line of a BG Stats play.
@@ -165,7 +172,7 @@ func bggPlay(m *db.Match, gameName string) BGGPlay {
 
 func bgStats(m *db.Match, gameName string) BGStatsExport {
 	f := factsOf(m)
-	out := BGStatsExport{About: "Exported from Motamed, match " + m.ID, Locations: []any{},
+	out := BGStatsExport{About: "Exported from Motamed, match " + m.ID, Locations: []BGStatsLocation{},
 		Games: []BGStatsGame{{ID: 1, Name: gameName, HighestWins: f.highest, UsesTeams: len(f.teams) > 0}}}
 	play := BGStatsPlay{GameRefID: 1, PlayDate: m.CreatedAt.UTC().Format(time.DateTime), DurationMin: f.minutes,
 		Ignored: m.Status != db.StatusFinished, UsesTeams: len(f.teams) > 0, Comments: "Refereed with Motamed"}
@@ -176,63 +183,5 @@ func bgStats(m *db.Match, gameName string) BGStatsExport {
 			Rank: f.places[seat.PlayerID], Team: f.teams[seat.PlayerID]})
 	}
 	out.Plays = []BGStatsPlay{play}
-	return out
-}
-
-// exportLeague exports a league's finished matches, in the order they
-// count for the standings, as one BG Stats export: imported into an empty
-// league of the same game, it gives the same standings.
-func (s *Server) exportLeague(c echo.Context) error {
-	if format := c.QueryParam("format"); format != "bgstats" {
-		return rules.Invalid("format", "must be bgstats")
-	}
-	l, err := s.readableLeague(c, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	g, err := s.game(l.Game)
-	if err != nil {
-		return err
-	}
-	results, names, err := s.store.LeagueResults(c.Request().Context(), l.ID)
-	if err != nil {
-		return err
-	}
-	// A score sheet says whether the highest total wins.
-	highest := true
-	if sg, ok := g.(*sheet.Game); ok {
-		highest = !sg.Definition().LowestWins
-	}
-	return c.JSON(http.StatusOK, bgStatsLeague(l, g.Info().Name, highest, results, names))
-}
-
-func bgStatsLeague(l *db.League, gameName string, highest bool, results []db.FinishedMatch, names map[string]string) BGStatsExport {
-	out := BGStatsExport{About: "Exported from Motamed, league " + l.ID, Locations: []any{}, Players: []BGStatsPlayer{}, Plays: []BGStatsPlay{},
-		Games: []BGStatsGame{{ID: 1, Name: gameName, HighestWins: highest}}}
-	ref := map[string]int{}
-	for _, f := range results {
-		play := BGStatsPlay{UUID: f.MatchID, GameRefID: 1, PlayDate: f.FinishedAt.UTC().Format(time.DateTime), PlayerScores: []BGStatsScore{}}
-		winners := map[string]bool{}
-		for _, w := range f.Result.Winners {
-			winners[w] = true
-		}
-		team := map[string]string{}
-		for i, members := range f.Result.Teams {
-			for _, id := range members {
-				team[id] = "Team " + strconv.Itoa(i+1)
-			}
-		}
-		play.UsesTeams = len(team) > 0
-		out.Games[0].UsesTeams = out.Games[0].UsesTeams || play.UsesTeams
-		for i, p := range f.Result.Placements {
-			if ref[p.PlayerID] == 0 {
-				ref[p.PlayerID] = len(out.Players) + 1
-				out.Players = append(out.Players, BGStatsPlayer{ID: ref[p.PlayerID], Name: names[p.PlayerID]})
-			}
-			play.PlayerScores = append(play.PlayerScores, BGStatsScore{PlayerRefID: ref[p.PlayerID], Score: strconv.Itoa(f.Scores[p.PlayerID]),
-				Winner: winners[p.PlayerID], SeatOrder: i + 1, Rank: p.Place, Team: team[p.PlayerID]})
-		}
-		out.Plays = append(out.Plays, play)
-	}
 	return out
 }

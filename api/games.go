@@ -8,7 +8,6 @@ import (
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/sheet"
-	"github.com/motamed/motamed/rules/wazabi"
 )
 
 // GameResponse describes a game.
@@ -22,12 +21,7 @@ type GameResponse struct {
 	Sheet *sheet.Definition `json:"sheet,omitempty"`
 	// Cards is the card list of a game played with one (Wazabi): each card's
 	// ID, name, cost and effect in English and Persian.
-	Cards []wazabi.Card `json:"cards,omitempty"`
-}
-
-// cardGame is a game whose card_played events name a card of its list.
-type cardGame interface {
-	Cards() []wazabi.Card
+	Cards []rules.Card `json:"cards,omitempty"`
 }
 
 // RefereeDoc names one stateless question of a game.
@@ -50,7 +44,7 @@ func gameResponse(g rules.Game) GameResponse {
 		def := sg.Definition()
 		r.Sheet = &def
 	}
-	if cg, ok := g.(cardGame); ok {
+	if cg, ok := g.(rules.CardGame); ok {
 		r.Cards = cg.Cards()
 	}
 	for _, ref := range g.Referees() {

@@ -10,10 +10,11 @@ import (
 // importRoute is the route that brings a BG Stats export into a league.
 const importRoute = "/v1/leagues/:id/import"
 
-// isImport reports whether c is an import: it has its own body limit and
-// deadline (Config.ImportBodyLimit, Config.ImportTimeout).
+// isImport reports whether c is an import (into a league, or a whole
+// history): it has its own body limit and deadline
+// (Config.ImportBodyLimit, Config.ImportTimeout).
 func isImport(c echo.Context) bool {
-	return c.Request().Method == http.MethodPost && c.Path() == importRoute
+	return c.Request().Method == http.MethodPost && (c.Path() == importRoute || c.Path() == historyRoute)
 }
 
 func notImport(c echo.Context) bool { return !isImport(c) }

@@ -21,6 +21,8 @@ type imports interface {
 	ImportedPlays(ctx context.Context, leagueID string) (map[string]string, error)
 	PlayersNamed(ctx context.Context, names []string) (map[string]db.Player, error)
 	Import(ctx context.Context, imp db.Import) ([]string, error)
+	LeaguePlayFacts(ctx context.Context, leagueID string) (map[string]*db.PlayFacts, error)
+	historyImports
 }
 
 // ImportResult says what an import did (or, in a dry run, would do).
@@ -120,13 +122,9 @@ func (s *Server) importLeague(c echo.Context) error {
 	if !ok {
 		return &db.ConflictError{Reason: fmt.Sprintf("No game of the export is %s; name one with ?game= among: %s", g.Info().Name, exp.GameNames())}
 	}
-	done, err := s.imports.ImportedPlays(ctx, id)
+	doneIDs, err := s.knownPlays(ctx, id)
 	if err != nil {
 		return err
-	}
-	doneIDs := map[string]bool{}
-	for k := range done {
-		doneIDs[k] = true
 	}
 	plays, dups, already := exp.Plan(src, doneIDs)
 	res := ImportResult{DryRun: dry, SourceGame: ImportGame{ID: src.ID, Name: src.Name},
@@ -183,10 +181,7 @@ func (s *Server) importLeague(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		at := p.PlayedAt
-		imp.Plays = append(imp.Plays, db.ImportPlay{SourceID: p.SourceID, Seats: sm.Seats, Options: sm.Options,
-			Final: rules.Event{Type: sheet.EvFinalRecorded, Data: sm.Final},
-			Meta:  db.MatchMeta{Location: p.Location, PlayedAt: &at, Notes: "Imported from BG Stats"}})
+		imp.Plays = append(imp.Plays, importPlay(p, sm))
 	}
 	matchIDs, err := s.imports.Import(ctx, imp)
 	if err != nil {

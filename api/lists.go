@@ -41,6 +41,9 @@ type MatchListItem struct {
 	// Unreplayable flags a match whose stored log no longer replays: its
 	// totals are unknown.
 	Unreplayable bool `json:"unreplayable,omitempty"`
+	// Correcting flags a match that had finished and was reopened by an
+	// undo or a correction: out of the standings until it finishes again.
+	Correcting bool `json:"correcting,omitempty"`
 	MatchTimes
 }
 
@@ -59,6 +62,9 @@ type MatchTimes struct {
 	// DurationSeconds is from started_at to finished_at.
 	DurationSeconds *int64 `json:"duration_seconds"`
 	UpdatedAt       string `json:"updated_at"`
+	// Source is the app the match was imported from ("bgstats"): a
+	// results-only match, not refereed here; null for one recorded here.
+	Source *string `json:"source"`
 }
 
 func matchTimes(meta db.MatchMeta, created time.Time, started, finished *time.Time, updated time.Time) MatchTimes {
@@ -68,6 +74,14 @@ func matchTimes(meta db.MatchMeta, created time.Time, started, finished *time.Ti
 	if started != nil && finished != nil {
 		d := int64(finished.Sub(*started) / time.Second)
 		t.DurationSeconds = &d
+	}
+	if meta.Source != "" {
+		t.Source = &meta.Source
+		t.DurationSeconds = nil // imported at once: its own duration, when kept
+		if meta.DurationMin > 0 {
+			d := int64(meta.DurationMin) * 60
+			t.DurationSeconds = &d
+		}
 	}
 	return t
 }
@@ -186,7 +200,7 @@ func (s *Server) listMatches(c echo.Context) error {
 }
 
 func matchListItem(m *db.MatchSummary) MatchListItem {
-	it := MatchListItem{ID: m.ID, Game: m.Game, LeagueID: optional(m.LeagueID), Status: m.Status, Totals: m.Totals, Version: m.Version, Unreplayable: m.Unreplayable,
+	it := MatchListItem{ID: m.ID, Game: m.Game, LeagueID: optional(m.LeagueID), Status: m.Status, Totals: m.Totals, Version: m.Version, Unreplayable: m.Unreplayable, Correcting: m.Correcting,
 		Players:    make([]SeatResponse, 0, len(m.Seats)),
 		MatchTimes: matchTimes(m.Meta, m.CreatedAt, m.StartedAt, m.FinishedAt, m.UpdatedAt)}
 	for _, seat := range m.Seats {

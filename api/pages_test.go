@@ -95,7 +95,7 @@ func TestMatchPage(t *testing.T) {
 
 	en := pageBody(t, ts, "/matches/"+id)
 	mustContain(t, en, `<html lang="en" dir="ltr">`, "Scoreboard", "Score sheet", "Running totals", "Latest ruling",
-		"WIZARD-PLAY-7", `data-player="`+p[0]+`"`, "رضا", "&lt;b&gt;Kian&lt;/b&gt;", "<polyline", "bid / won",
+		"WIZARD-PLAY-7", `data-player="`+p[0]+`"`, "رضا", "&lt;b&gt;Kian&lt;/b&gt;",
 		html.EscapeString(match["next"].(string)), "/assets/app.css?v="+web.AssetVersion(), "/assets/match.js?v=")
 	if strings.Contains(en, "<b>Kian</b>") {
 		t.Error("a player's name went into the page unescaped")
@@ -112,11 +112,12 @@ func TestMatchPage(t *testing.T) {
 			t.Errorf("card of %s lacks total %s: %s", pid, total, en[i:i+400])
 		}
 	}
-	// Two scored rounds: rows 1 and 2, then the totals.
-	if n := strings.Count(en, `<th scope="row" class="num">`); n != 2 {
-		t.Errorf("%d sheet rows, want 2", n)
-	}
 	boot := bootOf(t, en)
+	// Two scored rounds: the script draws the sheet from the game's view.
+	view := boot["match"].(map[string]any)["view"].(map[string]any)
+	if rows := view["sheet"].(map[string]any)["rows"].([]any); len(rows) != 2 {
+		t.Errorf("%d sheet rows, want 2", len(rows))
+	}
 	if boot["lang"] != "en" || boot["match"].(map[string]any)["version"] != match["version"] || boot["ruling"].(map[string]any)["rule"] != "WIZARD-PLAY-7" {
 		t.Errorf("boot: lang %v version %v ruling %v", boot["lang"], boot["match"].(map[string]any)["version"], boot["ruling"])
 	}
@@ -139,13 +140,15 @@ func TestMatchPageBeforeAnyEventAndGenericRounds(t *testing.T) {
 	ts := newTestServer(t)
 	id, p := streamMatch(t, ts)
 	page := pageBody(t, ts, "/matches/"+id)
-	mustContain(t, page, "No rounds scored yet.", "No rulings so far")
+	mustContain(t, page, "No rulings so far", `"no_rounds":"No rounds scored yet."`)
 	for k := 1; k <= 3; k++ {
 		addMove(t, ts, id, p, k)
 	}
-	// Counter's rounds are plain numbers: a details column, totals as bars.
+	// A game that describes no view of its own: its totals, no sheet.
 	page = pageBody(t, ts, "/matches/"+id)
-	mustContain(t, page, "Totals so far", `<rect class="bar c0"`, `<td class="details">3</td>`)
+	if _, ok := bootOf(t, page)["match"].(map[string]any)["view"]; ok {
+		t.Error("a game without a view got one")
+	}
 }
 
 func TestLeaguePage(t *testing.T) {
@@ -160,7 +163,7 @@ func TestLeaguePage(t *testing.T) {
 		ts.must(t, 201, "POST", "/v1/matches/"+m+"/events", map[string]any{"type": "add", "data": map[string]any{"player": a, "n": 2}})
 	}
 	en := pageBody(t, ts, "/leagues/"+lg)
-	mustContain(t, en, "Standings", "Rating over time", "<polyline", `data-player="`+p[0]+`"`, "Elo", "provisional")
+	mustContain(t, en, "Standings", "Rating over time", `data-player="`+p[0]+`"`, "Elo", "provisional")
 	boot := bootOf(t, en)
 	if boot["league_id"] != lg || boot["standings"].(map[string]any)["matches"].(float64) != 4 || len(boot["history"].(map[string]any)) != 3 {
 		t.Errorf("boot: %v", boot)

@@ -92,6 +92,12 @@ func (s *Server) mergePlayer(c echo.Context) error {
 	if _, err := bind(c, &req); err != nil {
 		return err
 	}
+	if dry, err := boolParam(c, "dry_run"); err != nil || dry {
+		if err != nil {
+			return err
+		}
+		return s.previewMerge(c, c.Param("id"), req.Into)
+	}
 	ctx := c.Request().Context()
 	played, err := s.store.MergePlayer(ctx, c.Param("id"), req.Into)
 	if err != nil {

@@ -66,6 +66,7 @@ func (s *Server) routes() []route {
 		{http.MethodPost, "/v1/matches/:id/corrections", s.correctAll},
 		{http.MethodGet, "/v1/matches/:id/export", s.exportMatch},
 		{http.MethodGet, "/v1/leagues/:id/export", s.exportLeague},
+		{http.MethodPost, historyRoute, s.importHistory},
 		{http.MethodPost, "/v1/leagues/:id/import", s.importLeague},
 
 		// Live streams (server-sent events).

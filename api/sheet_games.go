@@ -27,6 +27,10 @@ type CreateGameRequest struct {
 	TieBreak   string           `json:"tie_break"`
 	// Teams makes the sheet one played in teams (see sheet.Teams).
 	Teams *sheet.Teams `json:"teams"`
+	// Cooperative: the table wins or loses together, against the game.
+	Cooperative bool `json:"cooperative"`
+	// WinnerOnly: a match has winners and no scores.
+	WinnerOnly bool `json:"winner_only"`
 }
 
 // createGame defines a score-sheet game (an admin or a league owner): it
@@ -45,7 +49,8 @@ func (s *Server) createGame(c echo.Context) error {
 	}
 	def := sheet.Definition{ID: req.ID, VersionOf: req.VersionOf, Name: req.Name, NameFA: req.NameFA,
 		MinPlayers: req.MinPlayers, MaxPlayers: req.MaxPlayers, Rounds: req.Rounds, Categories: req.Categories,
-		LowestWins: req.LowestWins, Negative: req.Negative, TieBreak: req.TieBreak, Teams: req.Teams}
+		LowestWins: req.LowestWins, Negative: req.Negative, TieBreak: req.TieBreak, Teams: req.Teams,
+		Cooperative: req.Cooperative, WinnerOnly: req.WinnerOnly}
 	if def.Teams != nil && def.Teams.Scores == "" {
 		def.Teams.Scores = sheet.ScoresByPlayer
 	}

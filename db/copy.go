@@ -31,6 +31,7 @@ var copyTables = []struct {
 	{"idempotency_keys", "match_id, key", []string{"match_id", "key", "request_hash", "seq", "created_at"}, timeCols("created_at")},
 	{"match_results", "match_id", []string{"match_id", "result", "finished_at"}, timeCols("finished_at")},
 	{"result_placements", "match_id, player_id", []string{"match_id", "player_id", "place", "score"}, nil},
+	{"match_sources", "match_id", []string{"match_id", "source", "source_id", "play_date", "duration_min", "start_seat", "comments"}, nil},
 }
 
 func timeCols(names ...string) map[string]bool {

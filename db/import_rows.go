@@ -18,7 +18,7 @@ import (
 // of a dozen round trips a play: on PostgreSQL that is the difference
 // between seconds and a minute for 10,000 plays.
 type importRows struct {
-	players, matches, seats, events, snapshots, results, placements, imported [][]any
+	players, matches, seats, events, snapshots, results, placements, imported, sources [][]any
 	// finishing indexes the matches rows whose match finishes: they take
 	// the next places in the finish order when the transaction writes.
 	finishing []int
@@ -73,7 +73,7 @@ func (s *Store) addPlay(r *importRows, game rules.Game, imp Import, pl ImportPla
 		}
 		notesJSON = string(b)
 	}
-	snap, err := s.snapshotFor(m, next)
+	snap, err := s.snapshotOf(game, m, next)
 	if err != nil {
 		return "", err
 	}
@@ -104,6 +104,9 @@ func (s *Store) addPlay(r *importRows, game rules.Game, imp Import, pl ImportPla
 		}
 	}
 	r.imported = append(r.imported, []any{imp.LeagueID, pl.SourceID, m.ID, updated})
+	if pl.Source != nil {
+		r.sources = append(r.sources, sourceRow(m.ID, pl.Source))
+	}
 	return m.ID, nil
 }
 
@@ -141,6 +144,7 @@ func (s *Store) writeImport(ctx context.Context, tx *sql.Tx, r *importRows) erro
 		{"match_results", importResultCols, r.results},
 		{"result_placements", importPlacementCols, r.placements},
 		{"imported_plays", importedPlayCols, r.imported},
+		{"match_sources", importSourceCols, r.sources},
 	} {
 		if err := s.insertRows(ctx, bg, tx, t.table, t.cols, t.rows); err != nil {
 			if t.table == "imported_plays" && s.d.isConstraint(err) {

@@ -73,6 +73,8 @@ type ImportPlay struct {
 	Options  json.RawMessage
 	Final    rules.Event
 	Meta     MatchMeta
+	// Source, when given, is kept with the match (see MatchSource).
+	Source *MatchSource
 }
 
 // NewImportPlayer returns a player for Import.Players: its ID is chosen now

@@ -183,6 +183,9 @@ type MatchSummary struct {
 	// Unreplayable: the match's log does not replay (see ReplayError); its
 	// totals are not known.
 	Unreplayable bool
+	// Correcting: the match had finished and was reopened (by an undo or a
+	// correction); it is being corrected until it finishes again.
+	Correcting bool
 }
 
 // ListMatches returns the matches r may read that f selects, newest first:
@@ -230,9 +233,9 @@ func (s *Store) ListMatches(ctx context.Context, r Reader, f MatchFilter, p Page
 	}
 	args = append(args, p.Limit+1)
 	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.status, m.abandoned_at IS NOT NULL,
-			m.table_label, m.location, m.notes, m.played_at, m.created_at, m.finished_at, m.listed_at,
+			m.status = 'in_progress' AND m.finish_seq IS NOT NULL, m.table_label, m.location, m.notes, m.played_at, m.created_at, m.finished_at, m.listed_at,
 			COALESCE((SELECT MAX(seq) FROM events e WHERE e.match_id = m.id), 0),
-			(SELECT created_at FROM events e WHERE e.match_id = m.id AND e.type <> 'match_updated' ORDER BY e.seq LIMIT 1)
+			(SELECT created_at FROM events e WHERE e.match_id = m.id AND e.type <> 'match_updated' ORDER BY e.seq LIMIT 1), `+sourceColumns+`
 		FROM matches m WHERE `+strings.Join(where, " AND ")+` ORDER BY m.listed_at DESC, m.id DESC LIMIT ?`), args...)
 	if err != nil {
 		return nil, nil, err
@@ -245,9 +248,9 @@ func (s *Store) ListMatches(ctx context.Context, r Reader, f MatchFilter, p Page
 		var abandoned bool
 		var created, listed string
 		var meta metaColumns
-		if err := rows.Scan(&m.ID, &m.Game, &league, &m.Status, &abandoned,
+		if err := rows.Scan(&m.ID, &m.Game, &league, &m.Status, &abandoned, &m.Correcting,
 			&meta.table, &meta.location, &meta.notes, &meta.playedAt, &created, &finished, &listed,
-			&m.Version, &started); err != nil {
+			&m.Version, &started, &meta.source, &meta.durationMin); err != nil {
 			rows.Close()
 			return nil, nil, err
 		}

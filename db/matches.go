@@ -80,11 +80,11 @@ func (s *Store) readMatchRow(ctx context.Context, q querier, id string) (*Match,
 	err := q.QueryRowContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.options, m.status,
 			COALESCE(e.seq, 0), m.finish_seq, m.created_by, m.created_at, COALESCE(e.created_at, m.created_at),
 			m.table_label, m.location, m.notes, m.played_at, m.finished_at, m.abandoned_at IS NOT NULL,
-			(SELECT created_at FROM events WHERE match_id = m.id AND type <> 'match_updated' ORDER BY seq LIMIT 1)
+			(SELECT created_at FROM events WHERE match_id = m.id AND type <> 'match_updated' ORDER BY seq LIMIT 1), `+sourceColumns+`
 		FROM matches m LEFT JOIN (SELECT seq, created_at FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1) e ON true
 		WHERE m.id = ?`), id, id).
 		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &createdBy, &created, &updated,
-			&meta.table, &meta.location, &meta.notes, &meta.playedAt, &finished, &m.Abandoned, &started)
+			&meta.table, &meta.location, &meta.notes, &meta.playedAt, &finished, &m.Abandoned, &started, &meta.source, &meta.durationMin)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("match", id)
 	}

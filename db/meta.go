@@ -19,15 +19,26 @@ type MatchMeta struct {
 	// PlayedAt is when the match was played, for one entered afterwards;
 	// nil means when it was recorded.
 	PlayedAt *time.Time
+	// Source is the app a match was imported from (SourceBGStats), ""
+	// for one recorded here; DurationMin is how long the imported play
+	// took, in minutes (0 when not kept). See MatchSource.
+	Source      string
+	DurationMin int
 }
 
 // metaColumns scans MatchMeta's columns.
 type metaColumns struct {
-	table, location, notes, playedAt sql.NullString
+	table, location, notes, playedAt, source sql.NullString
+	durationMin                              sql.NullInt64
 }
 
+// sourceColumns select a match's source and imported duration, as
+// metaColumns scans them after its other columns.
+const sourceColumns = `(SELECT source FROM match_sources WHERE match_id = m.id), (SELECT duration_min FROM match_sources WHERE match_id = m.id)`
+
 func (c metaColumns) meta() MatchMeta {
-	return MatchMeta{Table: c.table.String, Location: c.location.String, Notes: c.notes.String, PlayedAt: optionalTime(c.playedAt)}
+	return MatchMeta{Table: c.table.String, Location: c.location.String, Notes: c.notes.String, PlayedAt: optionalTime(c.playedAt),
+		Source: c.source.String, DurationMin: int(c.durationMin.Int64)}
 }
 
 // listTime is a time as the list order stores it: fixed-width text on

@@ -38,6 +38,7 @@ DELETE FROM schema_migrations WHERE version >= 4;` + undoAfter4
 // undoAfter4 takes back what the migrations after 4 added outside the log,
 // so that the database is as version 3 shipped.
 const undoAfter4 = `
+DROP TABLE match_sources;
 DROP TABLE imported_plays;
 DROP TABLE sheet_games;
 DROP TABLE match_snapshots;
@@ -50,6 +51,7 @@ DROP INDEX leagues_created;
 ALTER TABLE players DROP COLUMN folded;
 ALTER TABLE players DROP COLUMN merged_into;
 ALTER TABLE players DROP COLUMN created_by;
+ALTER TABLE tokens DROP COLUMN last_used_at;
 ALTER TABLE matches DROP COLUMN table_label;
 ALTER TABLE matches DROP COLUMN location;
 ALTER TABLE matches DROP COLUMN notes;

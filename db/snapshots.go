@@ -29,14 +29,20 @@ type snapshotWrite struct {
 // snapshotFor is the snapshot to store with the change that takes cur to
 // next, or nil when next is not at a boundary.
 func (s *Store) snapshotFor(cur, next *Match) (*snapshotWrite, error) {
+	game, ok := s.games.Get(next.Game)
+	if !ok {
+		return nil, notFound("game", next.Game)
+	}
+	return s.snapshotOf(game, cur, next)
+}
+
+// snapshotOf is snapshotFor for a match of game (one an import defines
+// and does not offer yet).
+func (s *Store) snapshotOf(game rules.Game, cur, next *Match) (*snapshotWrite, error) {
 	every := s.snapshotSpacing(cur)
 	finishes := next.State.Result() != nil && cur.State.Result() == nil
 	if every <= 0 || next.Version == 0 || next.Version%every != 0 && !finishes {
 		return nil, nil
-	}
-	game, ok := s.games.Get(next.Game)
-	if !ok {
-		return nil, notFound("game", next.Game)
 	}
 	state, err := rules.EncodeState(next.State)
 	if err != nil { // the match goes on without it: a snapshot only saves folding

@@ -62,12 +62,17 @@ func TestOwnersDesk(t *testing.T) {
 	shortMatch(c, league, []string{byName["sara"], byName["Reza"], byName["Kian"]}, 0, 1)
 	desk.click(`#dk-players li[data-name="sara"] .dk-merge`)
 	desk.choose("#dk-into-"+byName["sara"], byName["Sara"])
-	desk.waitText(".dk-preview-matches", "0 → 1")
-	desk.waitText(".dk-preview-wins", "0 → 1")
+	desk.waitText(".dk-preview-matches", "Matches that move: 1")
+	desk.waitText(".dk-preview-played", "Played: 0 → 1")
+	desk.waitText(".dk-preview-wins", "Wins: 0 → 1")
 	desk.shot("desk-merge-preview")
 	desk.click(".dk-merge-do")
 	desk.waitText("#dk-msg", "sara is now part of Sara")
 	waitFor(desk, `!document.querySelector('#dk-players li[data-name="sara"]')`)
+	// Sara's page: her matches, wins, places and rating in the league.
+	desk.click(`#dk-players li[data-name="Sara"] .dk-open`)
+	desk.waitText(`#dk-players li[data-name="Sara"] .dk-stats`, "Place 1")
+	desk.waitText(`#dk-players li[data-name="Sara"] .dk-rating`, "Rating in Cafe Night:")
 
 	// Tables: made once, printed with the public address, the same after a
 	// reload.

@@ -54,6 +54,7 @@ func (m *fixMatch) totals() map[string]float64 {
 // phone's viewport, in words, with the focus in it.
 func fixOpened(p *tab, title string) {
 	p.b.t.Helper()
+	waitFor(p, `!!document.querySelector('#fx')`)
 	p.waitText("#fx-title", title)
 	if !evalIn[bool](p, `(() => { const r = document.querySelector('#fx').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= -1 && r.right <= innerWidth + 1; })()`) {
 		p.shot("failed")
@@ -139,7 +140,9 @@ func TestAppFixWizardCell(t *testing.T) {
 	p.waitText("#match h1", "در جریان")
 	p.click("#tab-sheet")
 	tapCell(p, "bid", k, "1")
-	fixOpened(p, "دورِ ۱ · Kian · پیش‌بینی: ۱")
+	fixOpened(p, "Kian")
+	p.waitText("#fx-title", "دورِ ۱")
+	p.waitText("#fx-title", "پیش‌بینی: ۱")
 	p.click("#edit-bid-minus")
 	p.click("#fx-check")
 	p.waitText("#fx-preview", "Kian")
@@ -249,5 +252,44 @@ func TestAppFixMunchkinRefusalInView(t *testing.T) {
 		t.Errorf("the toast is not announced: aria-live %q", live)
 	}
 	p.shot("fix-munchkin-refusal")
+	b.clean()
+}
+
+// Munchkin: Sara went up two levels with a card, recorded as one. Her
+// level in turn 1 on the sheet opens its event in the editor; once fixed,
+// the totals are those of the match recorded right, in Persian too.
+func TestAppFixMunchkinLevelCell(t *testing.T) {
+	b, c := appServer(t)
+	record := func(delta int) *fixMatch {
+		m := newFixMatch(c, "munchkin", []string{"Sara", "Reza", "Kian"}, nil)
+		m.event("level_changed", map[string]any{"player": m.ids["Sara"], "reason": "card", "delta": delta})
+		return m
+	}
+	right, m := record(2), record(1)
+	sara := m.ids["Sara"]
+
+	p := b.tab("fix-munchkin-level")
+	signIn(p, c)
+	p.open(c.base + "/#/m/" + m.id)
+	p.waitText("#match h1", "In progress")
+	p.click("#lang-toggle")
+	p.waitText("#match h1", "در جریان")
+	p.click("#tab-sheet")
+	tapCell(p, "level", sara, "1")
+	fixOpened(p, "Sara")
+	p.waitText("#fx-title", "نوبت ۱")
+	p.waitText("#fx-title", "سطح: ۲")
+	p.typeIn("#edit-delta", "2")
+	p.click("#fx-check")
+	p.waitText("#fx-preview", "Sara: ۲ ← ۳")
+	p.axe("munchkin level fix in Persian")
+	p.shot("fix-munchkin-level-fa")
+	p.click("#fx-save")
+	p.waitText("#toast", "اصلاح شد")
+	waitFor(p, `!document.querySelector('#fx')`)
+	if got, want := m.totals(), right.totals(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("totals after the fix %v, want %v", got, want)
+	}
+	eventsInWords(p, "سطح بالا")
 	b.clean()
 }

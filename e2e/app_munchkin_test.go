@@ -62,12 +62,10 @@ func TestAppMunchkinGame(t *testing.T) {
 
 	// The network goes off: three level changes wait on the device.
 	p.offline(true)
-	p.choose("#lv-player", ids[1])
-	p.click("#level-up")
-	p.choose("#lv-player", ids[2])
-	p.click("#level-up")
-	p.choose("#lv-reason", "curse")
-	p.click("#level-down")
+	p.click("#lv-up-" + ids[1])
+	p.click("#lv-up-" + ids[2])
+	p.click("#lv-down-" + ids[2])
+	p.click("#lv-why-curse")
 	p.waitText("#queue", "Offline")
 	if n := evalIn[int](p, `document.querySelectorAll('#queue li').length`); n != 3 {
 		t.Fatalf("%d events wait on the device, want 3", n)
@@ -100,7 +98,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	q.shot("second-phone")
 	// The stale phone records anyway: If-Match refuses it, nothing is
 	// overwritten, and the refresh is offered again.
-	q.click("#level-up")
+	q.click("#lv-up-" + ids[2])
 	q.waitText("#refusal", "")
 	q.waitText("#remote", "")
 	if n := len(c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any)); n != evCount+1 {
@@ -111,6 +109,7 @@ func TestAppMunchkinGame(t *testing.T) {
 
 	// Ali sells 1000 gold (level 3) and kills a Gnome: level 4 wins.
 	p.waitText("#mk-players h2", "Ali")
+	p.click("#mk-sell-open")
 	p.typeIn("#sell-gold", "400 600")
 	p.click("#ask-sale")
 	p.waitText("#sale-verdict", "level 2 to 3")
@@ -128,7 +127,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	// Every event in force is listed, the latest first, each with a fix.
 	p.click("#tab-events")
 	p.waitText("#events", "fought")
-	p.waitText("#events li", "Gnome")
+	p.waitText("#events", "Gnome")
 	p.axe("munchkin events")
 	seqOf := func(match func(typ string, d map[string]any) bool) string {
 		for _, e := range c.do("GET", "/v1/matches/"+id+"/events", nil, 200)["events"].([]any) {
@@ -146,8 +145,9 @@ func TestAppMunchkinGame(t *testing.T) {
 		return typ == "combat" && strings.Contains(fmt.Sprint(d["monsters"]), "Troll")
 	})
 	p.click("#events li[data-seq='" + troll + "'] .void-event")
-	p.waitText("#refusal", "MUNCHKIN-")
+	p.waitText("#fx-breaks", "MUNCHKIN-")
 	p.shot("munchkin-correction-refused")
+	p.click("#fx-cancel")
 	// Sara's level change fixed from +1 to +2.
 	saraUp := seqOf(func(typ string, d map[string]any) bool { return typ == "level_changed" && d["player"] == ids[1] })
 	p.click("#events li[data-seq='" + saraUp + "'] .fix-event")

@@ -238,7 +238,13 @@ func TestAppSheetRounds(t *testing.T) {
 	p.waitText(shRow("r:1"), "-30")
 	shEnter(p, ids, -10, 40)
 	p.waitText(shRow("r:2"), "40")
+	// Ending the sheet is asked once: "Keep playing" leaves it open.
 	p.click("#sh-finish")
+	p.waitText("#sh-finish-ask", "End the sheet now?")
+	p.click("#sh-finish-no")
+	p.waitText("#sh-finish", "End the sheet")
+	p.click("#sh-finish")
+	p.click("#sh-finish-yes")
 	p.waitText("#match h1", "Finished")
 	if got, want := strings.Join(shCells(p, "total"), " "), strings.Join(apiTotals(c, id, ids), " "); got != want || got != "10 10" {
 		t.Errorf("the open sheet's totals %q, the API's %q (want 10 10)", got, want)

@@ -144,8 +144,7 @@ func TestAppFinishedNamesPlaces(t *testing.T) {
 }
 
 // Wizard: the trump picked for one deal is not picked for the next; the
-// next deal starts with no trump chosen but the default, and with no tricks
-// counted.
+// next deal starts with no trump chosen, and with no tricks counted.
 func TestAppWizardNextDealStartsEmpty(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("wizard")
@@ -155,6 +154,6 @@ func TestAppWizardNextDealStartsEmpty(t *testing.T) {
 	p.waitText("#next", "Round 1")
 	playRoundByTotals(p, ids, "red", []int{0, 1, 0}, []int{0, 1, 0})
 	p.waitText("#next", "Round 2")
-	waitFor(p, `document.querySelector('#trump-none').getAttribute('aria-pressed') === 'true' && document.querySelector('#trump-red').getAttribute('aria-pressed') === 'false'`)
+	waitFor(p, `[...document.querySelectorAll('#wz-deal .chips button')].every((b) => b.getAttribute('aria-pressed') === 'false')`)
 	b.clean()
 }

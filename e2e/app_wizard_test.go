@@ -74,6 +74,10 @@ func startMatch(p *tab, names []string, options map[string]string) string {
 		p.waitText("#seats", n)
 	}
 	for k, v := range options {
+		if k == "capacities" {
+			tapCapacities(p, v)
+			continue
+		}
 		sel := "#opt-" + k
 		if evalIn[string](p, `document.querySelector(`+jsString(sel)+`).tagName`) == "SELECT" {
 			p.choose(sel, v)
@@ -104,16 +108,24 @@ func playerIDs(c *client, match string) []string {
 func playRoundByTotals(p *tab, ids []string, trump string, bids []int, won []int) {
 	p.b.t.Helper()
 	p.click("#trump-" + trump)
-	p.click("#start-round")
 	bidAll(p, bids)
 	p.click("#mode-total")
 	for i, w := range won {
-		for range w {
-			p.click("#won-plus-" + ids[i])
-		}
+		p.click(fmt.Sprintf("#won-%s-%d", ids[i], w))
 	}
 	p.click("#record-tricks")
 	waitFor(p, `!document.querySelector('#wz-tricks') || document.querySelector('#wz-tricks').getClientRects().length === 0`)
+}
+
+// playCard taps a card of a trick as its colour, then its number (a
+// Wizard or a Jester in one tap).
+func playCard(p *tab, card string) {
+	p.b.t.Helper()
+	suit, rank, numbered := strings.Cut(card, "-")
+	p.click("#suit-" + suit)
+	if numbered {
+		p.click("#rank-" + rank)
+	}
 }
 
 // bidAll taps the bids in turn, each once the one before it shows.
@@ -187,7 +199,6 @@ func TestAppWizardMatch(t *testing.T) {
 	// Round 1: Ali deals; Sara, Reza, then Ali bid. Sara 1 and Reza 0 leave
 	// Ali the one forbidden bid 0: shown, tapped, refused with its rule.
 	p.click("#trump-red")
-	p.click("#start-round")
 	p.click("#bid-1")
 	p.waitText(".bid-value[data-player='"+ids[1]+"']", "1")
 	p.click("#bid-0")
@@ -199,51 +210,50 @@ func TestAppWizardMatch(t *testing.T) {
 	p.waitText("#refusal", "WIZARD-AMB-7")
 	p.shot("wizard-refused")
 	p.click("#refusal a.rule-id")
-	p.waitText("#rule-dialog", "dealer_must_break")
+	p.waitText("#rule-dialog", "The dealer must break it")
 	p.axe("rule")
 	p.click("#rule-dialog button")
 	p.click("#bid-1")
 	p.waitText(".bid-value[data-player='"+ids[0]+"']", "1")
 	// A trick total that does not add up is refused; the counts stay typed.
-	p.click("#won-plus-" + ids[1])
-	p.click("#won-plus-" + ids[2])
+	p.click("#won-" + ids[1] + "-1")
+	p.click("#won-" + ids[2] + "-1")
 	p.waitText("#won-sum", "must add up to 1")
 	p.click("#record-tricks")
 	p.waitText("#refusal", "WIZARD-PLAY-4")
-	p.waitText("#won-"+ids[2], "1")
-	p.click("#won-minus-" + ids[2])
+	waitFor(p, `document.querySelector('#won-`+ids[2]+`-1').getAttribute('aria-pressed') === 'true'`)
+	p.click("#won-" + ids[2] + "-0")
 	p.waitText("#won-sum", "adds up")
 	p.click("#record-tricks")
 	p.waitText("#next", "Round 2")
 
 	// Round 2, trick by trick: Sara deals, Reza leads.
 	p.click("#trump-blue")
-	p.click("#start-round")
 	bidAll(p, []int{1, 0, 0})
 	p.waitText("#next", "trick 1")
 	p.click("#mode-trick")
-	play := func(cards map[int]string, winner string) {
-		for _, seat := range []int{2, 0, 1} {
+	// The cards are tapped in play order, from the trick's leader.
+	play := func(order []int, cards map[int]string, winner string) {
+		for _, seat := range order {
 			if cards[seat] != "" {
-				p.choose("#card-"+ids[seat], cards[seat])
+				playCard(p, cards[seat])
 			}
 		}
 		p.waitText("#trick-verdict", winner)
 		p.click("#record-trick")
 	}
 	// Reza leads (left of the dealer Sara).
-	play(map[int]string{2: "blue-3", 0: "blue-9", 1: "red-13"}, "Ali")
+	play([]int{2, 0, 1}, map[int]string{2: "blue-3", 0: "blue-9", 1: "red-13"}, "Ali")
 	p.axe("wizard trick")
 	p.waitText("#next", "trick 2")
 	// Ali won, so Ali leads the second trick: the order on screen follows.
-	play(map[int]string{2: "green-2", 0: "wizard", 1: "jester"}, "Ali")
+	play([]int{0, 1, 2}, map[int]string{0: "wizard", 1: "jester", 2: "green-2"}, "Ali")
 	p.waitText("#next", "Round 3")
 
 	// Round 3, then an undo of a bid and a redo.
 	playRoundByTotals(p, ids, "green", []int{1, 1, 0}, []int{1, 1, 1})
 	p.waitText("#next", "Round 4")
 	p.click("#trump-yellow")
-	p.click("#start-round")
 	p.click("#bid-2")
 	p.waitText(".bid-value[data-player='"+ids[1]+"']", "2")
 	p.click("#undo")
@@ -258,9 +268,7 @@ func TestAppWizardMatch(t *testing.T) {
 	}
 	bidAll(p, []int{1, 0})
 	for i, w := range []int{2, 1, 1} {
-		for range w {
-			p.click("#won-plus-" + ids[i])
-		}
+		p.click(fmt.Sprintf("#won-%s-%d", ids[i], w))
 	}
 	p.click("#record-tricks")
 	p.waitText("#next", "Round 5")
@@ -270,13 +278,16 @@ func TestAppWizardMatch(t *testing.T) {
 	p.waitText("#wz-sheet", "Ali")
 	p.axe("wizard sheet")
 	if routeServed(c, "/v1/matches/{id}/events/{seq}") {
-		p.click("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1) button")
-		p.waitText("#fix-form", "round 3")
-		p.typeIn("#fix-value", "0")
-		p.click("#fix-save")
-		waitFor(p, `!document.querySelector('#fix-form')`)
+		p.click("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1) button.cell-bid")
+		fixOpened(p, "Round 3 · Ali · Bid")
+		p.typeIn("#edit-bid", "0")
+		p.click("#fx-check")
+		p.waitText("#fx-preview", "Ali")
+		p.click("#fx-save")
+		waitFor(p, `!document.querySelector('#fx')`)
 		// Ali's bid of round 3 is now 0 with 1 trick won: 30 became −10.
-		p.waitText("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1)", "0/1")
+		p.waitText("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1) .cell-bid", "0")
+		p.waitText("#wz-sheet tbody tr:nth-of-type(3) td:nth-of-type(1) .cell-tricks", "1")
 	} else {
 		t.Log("fix: the server has no PUT /v1/matches/{id}/events/{seq} yet; the step is left out")
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"testing"
 
 	"github.com/motamed/motamed/rules/all"
 	"github.com/motamed/motamed/rules/sheet"
@@ -103,4 +104,100 @@ func (p *tab) words(screen string) {
 	for _, bad := range evalIn[[]string](p, strings.Replace(internalsJS, "%s", internalNames(), 1)) {
 		p.b.t.Errorf("%s: %s shows %s", p.name, screen, bad)
 	}
+}
+
+// refusalText is the refusal shown on the screen, as read.
+func refusalText(p *tab) string { return visibleText(p, "#refusal") }
+
+// The messages a table provokes are words in both languages: a mistyped
+// option, a refused event (with its rule and a plural that agrees), the same
+// refusal in Persian with Persian digits, and an event queued offline on one
+// phone while a second phone records first, refused when the first comes
+// back online, without a version number or a field's path.
+func TestAppMessagesInWords(t *testing.T) {
+	b, c := appServer(t)
+	b.malformed = true
+	p := b.tab("words")
+	signIn(p, c)
+
+	// A mistyped option: said about the option, by its label.
+	p.click("#new-match")
+	p.choose("#nm-game", "wizard")
+	for _, n := range []string{"Ali", "Sara", "Reza"} {
+		p.typeIn("#nm-new", n)
+		p.click("#add-player")
+		p.waitText("#seats", n)
+	}
+	p.typeIn("#opt-rounds", "many")
+	p.click("#start-match")
+	p.waitText("#refusal", "Check what was typed")
+	if s := refusalText(p); !strings.Contains(s, "Rounds") || strings.Contains(s, "options") {
+		t.Errorf("a mistyped option is refused as %q", s)
+	}
+	p.axe("a mistyped option")
+	p.shot("words-option")
+	p.click("#refusal button")
+	p.typeIn("#opt-rounds", "3")
+	p.click("#start-match")
+	p.waitText("#match h1", "In progress")
+	id := evalIn[string](p, `location.hash.slice(4)`)
+	ids := playerIDs(c, id)
+
+	// Round 1: two tricks won in a round of one are refused, in words.
+	p.click("#trump-red")
+	bidAll(p, []int{0, 0, 0})
+	p.click("#won-" + ids[1] + "-1")
+	p.click("#won-" + ids[2] + "-1")
+	p.waitText("#won-sum", "must add up to 1")
+	p.click("#record-tricks")
+	p.waitText("#refusal", "WIZARD-PLAY-4")
+	if s := refusalText(p); !strings.Contains(s, "exactly 1 trick,") {
+		t.Errorf("the refusal does not agree with its number: %q", s)
+	}
+	p.axe("a refused event")
+	p.shot("words-refused")
+	p.click("#refusal button")
+
+	// The same refusal in Persian: Persian digits, no English event name.
+	p.click("#lang-toggle")
+	waitFor(p, `document.documentElement.dir === 'rtl'`)
+	p.click("#record-tricks")
+	p.waitText("#refusal", "WIZARD-PLAY-4")
+	if ascii := evalIn[string](p, asciiDigits); ascii != "" {
+		t.Errorf("ASCII digits on the Persian refusal: %s", ascii)
+	}
+	p.axe("a refused event in Persian")
+	p.shot("words-refused-fa")
+	p.click("#refusal button")
+	p.click("#lang-toggle")
+	waitFor(p, `document.documentElement.dir === 'ltr'`)
+	p.click("#won-" + ids[2] + "-0")
+	p.waitText("#won-sum", "adds up")
+	p.click("#record-tricks")
+	p.waitText("#next", "Round 2")
+
+	// Offline, this phone queues the deal of round 2; a second phone deals
+	// it first. Back online, the queued deal is refused in words.
+	q := b.tab("second phone")
+	q.open(c.base + "/#/m/" + id)
+	q.waitText("#next", "Round 2")
+	p.offline(true)
+	p.click("#trump-blue")
+	p.waitText("#queue", "")
+	p.axe("an event queued offline")
+	p.shot("words-queued")
+	q.click("#trump-green")
+	q.waitText("#next", "bids")
+	p.offline(false)
+	p.waitText("#refusal", "Someone else was first")
+	if s := refusalText(p); strings.Contains(strings.ToLower(s), "version") {
+		t.Errorf("the stale phone is told %q", s)
+	}
+	p.axe("a stale phone")
+	p.shot("words-stale")
+	p.click("#lang-toggle")
+	waitFor(p, `document.documentElement.dir === 'rtl'`)
+	p.axe("a stale phone in Persian")
+	p.shot("words-stale-fa")
+	b.clean()
 }

@@ -183,6 +183,16 @@ func TestScreensFitTVs(t *testing.T) {
 		}
 	}
 
+	// checkWords fails on an internal name the page shows (see words).
+	checkWords := func(what string) {
+		t.Helper()
+		var bad []string
+		eval(strings.Replace(internalsJS, "%s", internalNames(), 1), &bad)
+		for _, b := range bad {
+			t.Errorf("%s shows %s", what, b)
+		}
+	}
+
 	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
 		w, h := size[0], size[1]
 		must(chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h))))
@@ -218,6 +228,7 @@ func TestScreensFitTVs(t *testing.T) {
 				t.Errorf("%s match: chart labels %.1f px tall, too small to read across a room", tag, smallest)
 			}
 			checkPersian(tag+" match", names)
+			checkWords(tag + " match")
 			checkFits(tag + " match")
 			shoot("screen-match-" + tag + ".png")
 
@@ -239,6 +250,7 @@ func TestScreensFitTVs(t *testing.T) {
 				t.Errorf("%s league: chart labels %.1f px tall", tag, smallest)
 			}
 			checkPersian(tag+" league", names)
+			checkWords(tag + " league")
 			checkFits(tag + " league")
 			shoot("screen-league-" + tag + ".png")
 

@@ -133,11 +133,11 @@ func fieldPath(prefix string, p jsontext.Pointer) string {
 }
 
 var (
-	kindInteger = T("an integer", "عدد صحیح")
+	kindInteger = T("a whole number", "عدد صحیح")
 	kindNumber  = T("a number", "عدد")
-	kindString  = T("a string", "رشته")
-	kindBool    = T("true or false", "true یا false")
-	kindArray   = T("an array", "آرایه")
+	kindString  = T("text", "متن")
+	kindBool    = T("yes or no", "بله یا نه")
+	kindArray   = T("a list", "فهرست")
 	kindObject  = T("an object", "شیء")
 )
 
@@ -173,7 +173,7 @@ func kindOf(k jsontext.Kind) Text {
 	case '0':
 		return T("number", "عدد")
 	case 't', 'f':
-		return T("a boolean", "true/false")
+		return T("yes or no", "بله یا نه")
 	case 'n':
 		return T("null", "null")
 	case '{':

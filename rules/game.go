@@ -101,6 +101,10 @@ type Result struct {
 	Winners []string `json:"winners"`
 	// Teams, for team games, groups player IDs that placed as one side.
 	Teams [][]string `json:"teams,omitempty"`
+	// Cooperative: the whole table played together against the game.
+	// Every player has place 1 (there are no places between them) and
+	// Winners lists them all when the table won, none when it lost.
+	Cooperative bool `json:"cooperative,omitempty"`
 }
 
 // Placement is one player's place.

@@ -45,6 +45,10 @@ type Sheet struct {
 // SheetRow is one row of a score sheet.
 type SheetRow struct {
 	Label Text `json:"label"`
+	// Number is the round's (turn's, hand's) number, for a screen that has
+	// room for the number alone under the RowHeader; 0 when the label is a
+	// name (a category).
+	Number int `json:"number,omitempty"`
 	// Cells are the players' cells by player ID; a player without a cell in
 	// this row has none.
 	Cells map[string]Cell `json:"cells"`

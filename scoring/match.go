@@ -32,16 +32,25 @@ type MatchResult struct {
 	// Scores are the final totals per player (optional; used for best and
 	// worst scores in player statistics).
 	Scores map[string]int
+	// Cooperative: the whole table played together against the game and
+	// Won says whether it won. The players form one side with no places
+	// between them: each counts a play, and a win when the table won; the
+	// match scores points as a two-sided match against the game would, and
+	// ratings do not change (a rating ranks players against players).
+	Cooperative bool
+	Won         bool
 }
 
 // FromResult builds a MatchResult from a finished match's rules.Result.
 func FromResult(matchID, game string, r rules.Result, scores map[string]int) MatchResult {
 	return MatchResult{
-		MatchID:    matchID,
-		Game:       game,
-		Placements: r.Placements,
-		Teams:      r.Teams,
-		Scores:     scores,
+		MatchID:     matchID,
+		Game:        game,
+		Placements:  r.Placements,
+		Teams:       r.Teams,
+		Scores:      scores,
+		Cooperative: r.Cooperative,
+		Won:         r.Cooperative && len(r.Winners) > 0,
 	}
 }
 
@@ -58,6 +67,9 @@ type side struct {
 	players []string
 	place   int
 	rank    int
+	// coop marks the one side of a cooperative match: rank 1 when the
+	// table won, 2 when it lost (to the game).
+	coop bool
 }
 
 func invalid(m MatchResult, format string, args ...any) error {
@@ -104,6 +116,18 @@ func (m MatchResult) sides() ([]side, error) {
 		if byID != nil {
 			byID[p.PlayerID] = i
 		}
+	}
+	if m.Cooperative {
+		ids := make([]string, 0, n)
+		for _, p := range m.Placements {
+			ids = append(ids, p.PlayerID)
+		}
+		slices.Sort(ids)
+		rank := 2
+		if m.Won {
+			rank = 1
+		}
+		return []side{{players: ids, place: rank, rank: rank, coop: true}}, nil
 	}
 	// One backing array holds every side's players.
 	ids := make([]string, 0, n)

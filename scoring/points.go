@@ -98,6 +98,9 @@ func (s Scheme) sidePoints(sides []side, sd side) float64 {
 	if s == SchemeWins {
 		return winShare(sides, sd)
 	}
+	if sd.coop { // the table against the game: two sides
+		return PlacePoints(2, sd.rank, 1)
+	}
 	return PlacePoints(len(sides), sd.rank, tiedWith(sides, sd.rank))
 }
 

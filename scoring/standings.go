@@ -143,9 +143,12 @@ type playerState struct {
 	wins     float64
 	points   float64
 	placeSum int
-	streak   int
-	rating   Rating
-	elo      float64
+	// placed counts the matches with places (not cooperative ones), the
+	// divisor of the average place.
+	placed int
+	streak int
+	rating Rating
+	elo    float64
 }
 
 // table folds matches into player states; shared by League and Compute.
@@ -211,8 +214,13 @@ func (t *table) apply(sides []side, visit func(id string, place int, st *playerS
 		}
 		off += k
 	}
-	t.cfg.OpenSkill.rate(teams, ranks)
-	t.cfg.Elo.rate(elos[:n], ranks, elos[n:])
+	coop := n == 1 && sides[0].coop
+	if !coop {
+		t.cfg.OpenSkill.rate(teams, ranks)
+		t.cfg.Elo.rate(elos[:n], ranks, elos[n:])
+	} else {
+		copy(elos[n], elos[0])
+	}
 	off = 0
 	for i, s := range sides {
 		pts := t.cfg.Scheme.sidePoints(sides, s)
@@ -222,7 +230,12 @@ func (t *table) apply(sides []side, visit func(id string, place int, st *playerS
 			st.played++
 			st.wins += share
 			st.points += pts
-			st.placeSum += s.rank
+			place := 0
+			if !coop {
+				st.placeSum += s.rank
+				st.placed++
+				place = s.rank
+			}
 			switch {
 			case s.rank == 1 && st.streak > 0:
 				st.streak++
@@ -236,7 +249,7 @@ func (t *table) apply(sides []side, visit func(id string, place int, st *playerS
 			st.rating = teams[i][j]
 			st.elo = elos[n+i][j]
 			if visit != nil {
-				visit(id, s.rank, st)
+				visit(id, place, st)
 			}
 		}
 		off += len(s.players)
@@ -264,7 +277,7 @@ func (t *table) row(id, name string, st *playerState) Row {
 		Played:      st.played,
 		Wins:        st.wins,
 		Points:      st.points,
-		AvgPlace:    float64(st.placeSum) / float64(st.played),
+		AvgPlace:    avgPlace(st),
 		WinRate:     st.wins / float64(st.played),
 		Streak:      st.streak,
 		StreakText:  StreakText(st.streak),
@@ -545,4 +558,13 @@ func (s Standings) Records() [][]string {
 		})
 	}
 	return out
+}
+
+// avgPlace is the mean place over the matches with places; 0 when every
+// match the player played was cooperative.
+func avgPlace(st *playerState) float64 {
+	if st.placed == 0 {
+		return 0
+	}
+	return float64(st.placeSum) / float64(st.placed)
 }

@@ -49,7 +49,7 @@ type HeadToHead struct {
 func Stats(playerID string, results []MatchResult) (PlayerStats, error) {
 	ps := PlayerStats{PlayerID: playerID}
 	h2h := make(map[string]*HeadToHead)
-	placeSum := 0
+	placeSum, placed := 0, 0
 	for _, m := range results {
 		sides, err := m.sides()
 		if err != nil {
@@ -68,7 +68,10 @@ func Stats(playerID string, results []MatchResult) (PlayerStats, error) {
 		}
 		me := sides[mine]
 		ps.Matches++
-		placeSum += me.rank
+		if !me.coop {
+			placeSum += me.rank
+			placed++
+		}
 		if me.rank == 1 {
 			ps.Wins++
 			ps.WinShares += winShare(sides, me)
@@ -111,7 +114,9 @@ func Stats(playerID string, results []MatchResult) (PlayerStats, error) {
 	}
 	if ps.Matches > 0 {
 		ps.WinRate = ps.WinShares / float64(ps.Matches)
-		ps.AvgPlace = float64(placeSum) / float64(ps.Matches)
+		if placed > 0 {
+			ps.AvgPlace = float64(placeSum) / float64(placed)
+		}
 	}
 	ps.HeadToHead = make([]HeadToHead, 0, len(h2h))
 	for _, h := range h2h {

@@ -135,7 +135,6 @@ func (s *pages) base(c echo.Context, title, game, apiURL string) pageBase {
 type playerCard struct {
 	ID, Name, Total, Class, Place string
 	Neg, Winner                   bool
-	Seat                          nowSeat // this round's bid and tricks, while one is played
 }
 
 type rulingView struct {
@@ -157,16 +156,12 @@ type matchBoot struct {
 
 type matchPageView struct {
 	pageBase
-	Locked     bool
-	M          matchBody
-	Players    []playerCard
-	Version    string // the match's version, for people
-	Now        nowView
-	Sheet      sheetView
-	Totals     []playerCard
-	Chart      chartView
-	ChartTitle string
-	Ruling     *rulingView
+	Locked  bool
+	M       matchBody
+	Players []playerCard
+	Version string // the match's version, for people
+	Totals  []playerCard
+	Ruling  *rulingView
 	// Corrections are the voided events, latest first.
 	Corrections []correctionView
 	// Grandfathered are the events in force that today's rules refuse but
@@ -174,6 +169,9 @@ type matchPageView struct {
 	Grandfathered []grandfatheredView
 	LeagueURL     string
 	Boot          matchBoot
+	// Imported says the match came from another app, not refereed here,
+	// with the day and place it was played ("" for a match recorded here).
+	Imported string
 }
 
 // matchPage serves a match's scoreboard.
@@ -200,18 +198,8 @@ func (s *pages) matchPage(c echo.Context) error {
 		v.LeagueURL = "/leagues/" + url.PathEscape(*mr.LeagueID) + "?lang=" + lang
 	}
 	v.Version = formatNum(lang, float64(mr.Version), 0)
+	v.Imported = importedText(mr, v.L, lang)
 	v.Players = playerCards(mr, lang)
-	v.Now = buildNow(mr, v.L, lang)
-	for i := range v.Players {
-		v.Players[i].Seat = v.Now.Seats[v.Players[i].ID]
-	}
-	v.Sheet = buildSheet(mr.Scores.Rounds, mr.Players, v.L, lang)
-	if v.Big {
-		for i := 0; i < len(v.Sheet.Rows)-screenRounds; i++ {
-			v.Sheet.Rows[i].Older = true
-		}
-	}
-	v.Chart, v.ChartTitle = s.matchChart(mr, v.L, lang)
 	v.Ruling = s.latestRuling(log, lang)
 	v.Corrections = corrections(log, mr.Players, v.L, lang)
 	v.Grandfathered = s.grandfathered(log, mr.Players, v.L, lang)
@@ -238,40 +226,6 @@ func playerCards(mr matchBody, lang string) []playerCard {
 		if pl, ok := places[p.ID]; ok {
 			out[i].Place = formatNum(lang, float64(pl), 0)
 		}
-	}
-	return out
-}
-
-func (s *pages) matchChart(mr matchBody, labels map[string]string, lang string) (chartView, string) {
-	ids := make([]string, len(mr.Players))
-	classes := make([]string, len(mr.Players))
-	names := make([]string, len(mr.Players))
-	for i, p := range mr.Players {
-		ids[i], classes[i], names[i] = p.ID, "c"+strconv.Itoa(i%playerColours), p.Name
-	}
-	if series, levels := runningTotals(mr.Scores.Rounds, ids); series != nil {
-		if levels {
-			return lineChart(series, classes, names, lang, nil), labels["chart_levels"]
-		}
-		return lineChart(series, classes, names, lang, nil), labels["chart"]
-	}
-	if len(asRows(mr.Scores.Rounds)) == 0 {
-		// Nothing scored yet: the axes, filled in as rounds are scored.
-		return lineChart(zeroSeries(len(ids)), classes, names, lang, nil), labels["chart"]
-	}
-	values := make([]float64, len(ids))
-	valueLabels := make([]string, len(ids))
-	for i, id := range ids {
-		values[i] = float64(mr.Scores.Totals[id])
-		valueLabels[i] = formatNum(lang, values[i], 0)
-	}
-	return barChart(values, classes, valueLabels, lang), labels["chart_totals"]
-}
-
-func zeroSeries(n int) [][]float64 {
-	out := make([][]float64, n)
-	for i := range out {
-		out[i] = []float64{0}
 	}
 	return out
 }
@@ -306,8 +260,6 @@ type standRow struct {
 	Provisional                                                                       bool
 }
 
-type legendItem struct{ Name, Class string }
-
 type leagueBoot struct {
 	Lang     string            `json:"lang"`
 	Labels   map[string]string `json:"labels"`
@@ -334,8 +286,6 @@ type leaguePageView struct {
 	League     *db.League
 	Matches    string
 	Rows       []standRow
-	Chart      chartView
-	Legend     []legendItem
 	Boot       leagueBoot
 	// Follow is the code guests scan to follow a public league.
 	Follow template.URL
@@ -374,7 +324,6 @@ func (s *pages) leaguePage(c echo.Context) error {
 			Elo:    formatNum(lang, r.Elo, 0), Provisional: r.Provisional, Class: class[r.PlayerID],
 		})
 	}
-	v.Chart, v.Legend = ratingChart(st.Rows, hist, class, lang)
 	in, err := s.leagueInPlay(c.Request().Context(), l.ID, lang)
 	if err != nil {
 		return err
@@ -409,27 +358,6 @@ func playerClasses(rows []scoring.Row) map[string]string {
 		out[id] = "c" + strconv.Itoa(i%playerColours)
 	}
 	return out
-}
-
-func ratingChart(rows []scoring.Row, hist map[string][]scoring.HistoryPoint, class map[string]string, lang string) (chartView, []legendItem) {
-	var series, xs [][]float64
-	var classes, names []string
-	var legend []legendItem
-	for _, r := range rows {
-		h := hist[r.PlayerID]
-		if len(h) == 0 {
-			continue
-		}
-		var ys, x []float64
-		for _, p := range h {
-			ys = append(ys, round2(p.Ordinal))
-			x = append(x, float64(p.Seq))
-		}
-		series, xs = append(series, ys), append(xs, x)
-		classes, names = append(classes, class[r.PlayerID]), append(names, r.Name)
-		legend = append(legend, legendItem{Name: r.Name, Class: class[r.PlayerID]})
-	}
-	return lineChart(series, classes, names, lang, xs), legend
 }
 
 // lockedPage answers a page the caller may not read (or that does not

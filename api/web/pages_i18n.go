@@ -18,6 +18,7 @@ var pageLabels = map[string][2]string{
 	"ruling":          {"Latest ruling", "آخرین رأی داور"},
 	"no_ruling":       {"No rulings so far: every event was within the rules.", "تاکنون رأیی صادر نشده است: همهٔ رویدادها مطابق قوانین بوده‌اند."},
 	"in_progress":     {"In progress", "در جریان"},
+	"imported":        {"Imported from BG Stats, not refereed", "واردشده از BG Stats، بی‌داوری"},
 	"finished":        {"Finished", "پایان یافته"},
 	"event":           {"Event", "رویداد"},
 	"live":            {"Live", "زنده"},
@@ -89,6 +90,9 @@ var pageLabels = map[string][2]string{
 	"corrected_note":  {"Being corrected, out of the standings until it finishes again:", "در حال اصلاح، تا پایان دوباره بیرون از جدول:"},
 	"round_of":        {"of", "از"},
 	"dealer":          {"Dealer", "پخش‌کننده"},
+	"turn_of":         {"Turn", "نوبتِ"},
+	"team":            {"Team", "تیم"},
+	"hidden_rows":     {"{a} to {b} are above, not shown", "{a} تا {b} بالاتر است و دیده نمی‌شود"},
 	"trump":           {"Trump", "حکم"},
 	"bid":             {"bid", "پیش‌بینی"},
 	"won":             {"won", "بُرده"},
@@ -203,6 +207,14 @@ func formatNum(lang string, v float64, decimals int) string {
 	if s == "-0" || strings.HasPrefix(s, "-0.") && strings.Trim(s[3:], "0") == "" {
 		s = s[1:]
 	}
+	if lang == "fa" {
+		return faDigits.Replace(s)
+	}
+	return s
+}
+
+// faDigitsIf writes s's digits in Persian for fa.
+func faDigitsIf(lang, s string) string {
 	if lang == "fa" {
 		return faDigits.Replace(s)
 	}

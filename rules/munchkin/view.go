@@ -35,7 +35,7 @@ func (s *State) View() rules.View {
 
 func (s *State) viewRow(r *TurnRow) rules.SheetRow {
 	who := s.name(r.Player)
-	row := rules.SheetRow{Label: rules.Nf("Turn %d", "نوبتِ %d", r.Turn), Cells: map[string]rules.Cell{}, Note: rules.T(who, who)}
+	row := rules.SheetRow{Label: rules.Nf("Turn %d", "نوبتِ %d", r.Turn), Number: r.Turn, Cells: map[string]rules.Cell{}, Note: rules.T(who, who)}
 	for _, p := range s.Players {
 		c := rules.Cell{Field: "level"}
 		asked, touched := 0, false
@@ -53,7 +53,7 @@ func (s *State) viewRow(r *TurnRow) rules.SheetRow {
 			whyFA = append(whyFA, fmt.Sprintf("%s %+d", fa, ch.Delta))
 			if moved != ch.Delta {
 				c.Marks = append(c.Marks, rules.Mark{Kind: "clamped", Delta: moved - ch.Delta,
-					Label: rules.T(fmt.Sprintf("%s %+d: stays at level %d", en, ch.Delta, ch.To), fmt.Sprintf("%s %+d: در سطح %d می‌ماند", fa, ch.Delta, ch.To))})
+					Label: rules.T(fmt.Sprintf("%s %+d: stays at %d", en, ch.Delta, ch.To), fmt.Sprintf("%s %+d: در %d می‌ماند", fa, ch.Delta, ch.To))})
 			}
 		}
 		for _, d := range r.Deaths {

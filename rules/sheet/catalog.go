@@ -11,8 +11,8 @@ var catalog = func() []rules.RuleEntry {
 	}
 	return []rules.RuleEntry{
 		entry("SHEET-PLAYERS-1", rules.Checked, "Player count", "تعداد بازیکنان",
-			"A match seats as many players as the sheet's definition allows (min_players to max_players).",
-			"هر بازی به تعدادی بازیکن که تعریف برگه اجازه می‌دهد (min_players تا max_players) نیاز دارد."),
+			"A match seats as many players as the sheet's definition allows (from its fewest to its most players).",
+			"هر بازی به تعدادی بازیکن که تعریف برگه اجازه می‌دهد (از کمترین تا بیشترین تعدادِ بازیکنانش) نیاز دارد."),
 		entry("SHEET-ROW-1", rules.Checked, "Every player in every row", "همهٔ بازیکنان در هر سطر",
 			"A row (a round or a category) is recorded for every player at once: nobody is left out.",
 			"هر سطر (یک دور یا یک دسته) برای همهٔ بازیکنان با هم ثبت می‌شود و کسی جا نمی‌ماند."),
@@ -49,6 +49,12 @@ var catalog = func() []rules.RuleEntry {
 		entry("SHEET-TEAM-4", rules.Computed, "Teams are ranked", "رتبهٔ تیم‌ها",
 			"Teams are ranked by their totals (a team's total is the sum of its members' scores, or its own score on a sheet scored by team), as players are; every member takes the team's place.",
 			"تیم‌ها مانند بازیکنان با مجموعشان رتبه می‌گیرند (مجموع تیم جمع امتیاز اعضای آن است، یا امتیاز خود تیم در برگه‌ای که تیمی امتیاز می‌گیرد)؛ هر عضو رتبهٔ تیمش را می‌گیرد."),
+		entry("SHEET-COOP-1", rules.Computed, "Won or lost together", "برد یا باخت با هم",
+			"In a cooperative game the whole table plays against the game: everyone wins or everyone loses, and there are no places between the players.",
+			"در بازی همکاری همهٔ بازیکنان با هم در برابر بازی بازی می‌کنند: یا همه می‌برند یا همه می‌بازند و میان بازیکنان رتبه‌ای نیست."),
+		entry("SHEET-WINNER-1", rules.Computed, "A winner, no scores", "برنده، بی‌امتیاز",
+			"A game with a winner and no scores is finished by naming its winners; everyone else shares the next place.",
+			"بازی‌ای که برنده دارد و امتیاز ندارد با نام بردن برندگانش تمام می‌شود؛ بقیه رتبهٔ بعدی را با هم دارند."),
 		entry("SHEET-RANK-1", rules.Computed, "Who wins", "برنده",
 			"The highest total wins (the lowest, on a lowest-wins sheet); equal totals share a place.",
 			"بیشترین مجموع می‌برد (در برگهٔ کمترین‌برنده، کمترین)؛ مجموع‌های برابر رتبهٔ مشترک دارند."),

@@ -41,6 +41,13 @@ type Definition struct {
 	// Teams, when given, says the sheet is played in teams: every match
 	// splits its players into teams when it starts, and teams are ranked.
 	Teams *Teams `json:"teams,omitempty"`
+	// Cooperative: the table plays together against the game and wins or
+	// loses as one; a finished match records whether it won, and there are
+	// no places between its players (SHEET-COOP-1).
+	Cooperative bool `json:"cooperative,omitempty"`
+	// WinnerOnly: a match has a winner (or several) and no scores; it is
+	// finished by naming them (SHEET-WINNER-1).
+	WinnerOnly bool `json:"winner_only,omitempty"`
 }
 
 // Teams is how a sheet played in teams forms them.
@@ -178,6 +185,9 @@ func (d *Definition) Check() error {
 	}
 	if d.Teams != nil {
 		d.checkTeams(&f)
+	}
+	if d.Cooperative && d.Teams != nil {
+		f.Add("cooperative", "cannot be given together with teams: a cooperative game is played by the whole table as one team")
 	}
 	return f.Err()
 }

@@ -56,8 +56,21 @@ func (g *Game) Info() rules.Info {
 		{Type: EvFinalRecorded, Description: "The final totals of a match kept elsewhere (an import), on an empty sheet: {scores: {player_id: total}, places?: {player_id: place}}. Places, when given, are as recorded; otherwise they follow the totals. The match finishes." + keys,
 			Example: json.RawMessage(`{"scores":{"p1":80,"p2":72},"places":{"p1":1,"p2":2}}`)},
 	}
+	switch {
+	case d.Cooperative:
+		events[1].Description = "The end of a cooperative match kept elsewhere (an import), on an empty sheet: {won: true|false, scores?: {player_id: total}}. The table wins or loses together; there are no places between the players. The match finishes."
+		events[1].Example = json.RawMessage(`{"won":true}`)
+	case d.WinnerOnly:
+		events[1].Description = "The winners of a match kept elsewhere (an import), on an empty sheet: {winners: [player_id, ...]} (or places: {player_id: place}); this game keeps no scores. Everyone else shares the next place. The match finishes."
+		events[1].Example = json.RawMessage(`{"winners":["p1"]}`)
+	}
 	if d.Rounds != nil && d.Rounds.Count == 0 {
-		events = append(events, rules.EventDoc{Type: EvSheetFinished, Description: "The table ends a sheet of open rounds, after at least one round: {}.", Example: json.RawMessage(`{}`)})
+		desc := "The table ends a sheet of open rounds, after at least one round: {}."
+		example := `{}`
+		if d.Cooperative {
+			desc, example = "The table ends a sheet of open rounds, after at least one round, saying whether it won together: {won: true|false}.", `{"won":true}`
+		}
+		events = append(events, rules.EventDoc{Type: EvSheetFinished, Description: desc, Example: json.RawMessage(example)})
 	}
 	return rules.Info{ID: d.ID, Name: d.DisplayName(), NameFA: d.displayNameFA(), MinPlayers: d.MinPlayers, MaxPlayers: d.MaxPlayers,
 		Options: g.options(), Events: events}

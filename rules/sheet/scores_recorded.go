@@ -140,11 +140,20 @@ func (s *State) roundRulings(round int) []rules.Ruling {
 // resultRuling tells the table who won, citing the ranking rule.
 func (s *State) resultRuling() rules.Ruling {
 	res := s.Result()
+	if res.Cooperative {
+		if len(res.Winners) > 0 {
+			return rules.Rule("SHEET-COOP-1", "The game is over: the table won together.", "بازی تمام شد: همهٔ بازیکنان با هم بردند.")
+		}
+		return rules.Rule("SHEET-COOP-1", "The game is over: the table lost together.", "بازی تمام شد: همهٔ بازیکنان با هم باختند.")
+	}
 	var names []string
 	for _, id := range res.Winners {
 		names = append(names, s.Players[s.seat(id)].Name)
 	}
 	rule := "SHEET-RANK-1"
+	if s.def.WinnerOnly {
+		rule = "SHEET-WINNER-1"
+	}
 	if len(s.Teams) > 0 {
 		rule = "SHEET-TEAM-4"
 	}

@@ -19,6 +19,9 @@ type State struct {
 	// Places are the places recorded with final_recorded, if any.
 	Places   map[string]int `json:"places,omitempty"`
 	Finished bool           `json:"finished"`
+	// Won says whether the table won, on a cooperative sheet once it is
+	// finished.
+	Won *bool `json:"won,omitempty"`
 	// Teams are the match's teams (player IDs) on a sheet played in teams;
 	// TeamTotals are their totals by TeamKey ("team1", "team2" ...).
 	Teams      [][]string     `json:"teams,omitempty"`
@@ -60,6 +63,9 @@ func (s *State) Result() *rules.Result {
 	ids := make([]string, len(s.Players))
 	for i, p := range s.Players {
 		ids[i] = p.ID
+	}
+	if s.def.Cooperative {
+		return s.coopResult(ids)
 	}
 	var res *rules.Result
 	if s.Places != nil {
@@ -129,4 +135,18 @@ func (s *State) Next() rules.Text {
 // row returns the index of the recorded row of category id, or -1.
 func (s *State) row(category string) int {
 	return slices.IndexFunc(s.Rows, func(r Row) bool { return r.Category == category })
+}
+
+// coopResult is a cooperative match's result: every player shares the one
+// place (there are no places between them), and all are winners when the
+// table won, none when it lost (SHEET-COOP-1).
+func (s *State) coopResult(ids []string) *rules.Result {
+	res := &rules.Result{Cooperative: true, Winners: []string{}}
+	for _, id := range ids {
+		res.Placements = append(res.Placements, rules.Placement{PlayerID: id, Place: 1})
+	}
+	if s.Won != nil && *s.Won {
+		res.Winners = slices.Clone(ids)
+	}
+	return res
 }

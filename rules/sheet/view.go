@@ -29,7 +29,7 @@ func (s *State) View() rules.View {
 		case r.Category != "":
 			row.Label = s.categoryName(r.Category)
 		default:
-			row.Label = rules.Nf("Round %d", "دورِ %d", r.Round)
+			row.Label, row.Number = rules.Nf("Round %d", "دورِ %d", r.Round), r.Round
 		}
 		for id, v := range r.Scores {
 			row.Cells[id] = rules.Cell{Value: v, Field: "value"}

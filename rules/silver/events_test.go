@@ -3,6 +3,7 @@ package silver
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -99,7 +100,7 @@ func TestInputErrors(t *testing.T) {
 	}{
 		{"value 14 (SILVER-COMP-1)", fresh, EventRoundEnded, `{"villages":{"a":[14],"b":[1],"c":[2]},"reason":"deck_empty"}`, "data.villages.a[0]", "SILVER-COMP-1"},
 		{"negative value (SILVER-COMP-1)", fresh, EventRoundEnded, `{"villages":{"a":[1],"b":[1,-1],"c":[2]},"reason":"deck_empty"}`, "data.villages.b[1]", "0 to 13"},
-		{"fractional value", fresh, EventRoundEnded, `{"villages":{"a":[1.5],"b":[1],"c":[2]},"reason":"deck_empty"}`, "data.villages.a[0]", "integer"},
+		{"fractional value", fresh, EventRoundEnded, `{"villages":{"a":[1.5],"b":[1],"c":[2]},"reason":"deck_empty"}`, "data.villages.a[0]", "whole number"},
 		{"missing village", fresh, EventRoundEnded, `{"villages":{"a":[1],"b":[1]},"reason":"deck_empty"}`, "data.villages.c", "missing"},
 		{"empty village", fresh, EventRoundEnded, `{"villages":{"a":[],"b":[1],"c":[2]},"reason":"deck_empty"}`, "data.villages.a", "at least 1"},
 		{"village of a stranger", fresh, EventRoundEnded, `{"villages":{"a":[1],"b":[1],"c":[2],"z":[3]},"reason":"deck_empty"}`, "data.villages.z", "not a player"},
@@ -246,6 +247,59 @@ func TestRoundStarts(t *testing.T) {
 		s2 := play(t, s, first)
 		if s2.Phase != phaseInPlay {
 			t.Errorf("%s did not start round 2", first.typ)
+		}
+	}
+}
+
+// A census from any seat: with implied_turns the players between the next
+// recorded turn and the caller have had their turns, and the extra turns
+// follow from the caller as usual; without it, turn order is enforced.
+func TestCensusWithImpliedTurns(t *testing.T) {
+	fresh := setup(t, seat("a", "b", "c", "d"), "")
+	implied := func(player string, size int) step {
+		return step{EventCensusCalled, `{"player":"` + player + `","village_size":` + strconv.Itoa(size) + `,"implied_turns":true}`}
+	}
+	// a's turn is recorded; c calls: b's turn is implied.
+	s := play(t, fresh, turn("a"), implied("c", 3))
+	if s.Census == nil || s.Census.Caller != "c" || strings.Join(s.Census.OwedTurns, ",") != "d,a,b" || s.NextTurn != "d" || s.TurnsRecorded != 3 {
+		t.Fatalf("after c's census: census %+v next %q turns %d", s.Census, s.NextTurn, s.TurnsRecorded)
+	}
+	s = play(t, s, turn("d"), turn("a"), turn("b"))
+	if got := s.Next().EN; !strings.Contains(got, "Record the end of the round") {
+		t.Errorf("next = %q", got)
+	}
+	// Called on the caller's own turn, nothing is implied.
+	s = play(t, fresh, turn("a"), implied("b", 2))
+	if s.TurnsRecorded != 2 || strings.Join(s.Census.OwedTurns, ",") != "c,d,a" {
+		t.Errorf("own turn: turns %d owed %v", s.TurnsRecorded, s.Census.OwedTurns)
+	}
+	// Round order wraps: d's turn is next after c; a calls, d is implied.
+	s = play(t, fresh, turn("a"), turn("b"), turn("c"), implied("a", 4))
+	if s.Census.Caller != "a" || s.TurnsRecorded != 5 || s.NextTurn != "b" {
+		t.Errorf("wrapped: %+v next %q turns %d", s.Census, s.NextTurn, s.TurnsRecorded)
+	}
+	// Without recorded turns the call is as before.
+	s = play(t, fresh, implied("d", 1))
+	if s.Census.Caller != "d" || s.TurnsRecorded != 0 {
+		t.Errorf("untracked: %+v turns %d", s.Census, s.TurnsRecorded)
+	}
+	// Without implied_turns the order is still enforced (SILVER-TURN-1);
+	// a second census is refused either way (SILVER-CENSUS-6); a village of
+	// 5 is refused (SILVER-CENSUS-1).
+	for _, c := range []struct {
+		steps []step
+		rule  string
+	}{
+		{[]step{turn("a"), census("c", 3)}, "SILVER-TURN-1"},
+		{[]step{turn("a"), implied("c", 3), implied("d", 2)}, "SILVER-CENSUS-6"},
+		{[]step{turn("a"), implied("c", 5)}, "SILVER-CENSUS-1"},
+	} {
+		before := play(t, fresh, c.steps[:len(c.steps)-1]...)
+		last := c.steps[len(c.steps)-1]
+		_, _, err := New().Apply(before, rules.Event{Type: last.typ, Data: json.RawMessage(last.data)})
+		var v *rules.ViolationError
+		if !errors.As(err, &v) || len(v.Rulings) == 0 || v.Rulings[0].Rule != c.rule {
+			t.Errorf("%s: %v, want %s", last.data, err, c.rule)
 		}
 	}
 }

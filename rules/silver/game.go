@@ -50,7 +50,7 @@ func (game) Info() rules.Info {
 				Description: "The cards are dealt and a round begins. Optional fields are checked: round (the round due now) and first_player (round 1: the agreed start player; later rounds: the amulet holder). Round 1 is in play from the match's creation; a later round also starts with its first census or recorded turn.",
 				Example:     json.RawMessage(`{"round":1,"first_player":"p1"}`)},
 			{Type: EventCensusCalled,
-				Description: "player calls a census with village_size cards in their village (at most 4, SILVER-CENSUS-1). Only one per round; when the table records turns, only on the caller's turn. It is the caller's whole turn; every other player then has exactly one more turn.",
+				Description: "player calls a census with village_size cards in their village (at most 4, SILVER-CENSUS-1). Only one per round; when the table records turns, only on the caller's turn, unless implied_turns is true: then every player from the next recorded turn up to the caller is taken to have had their turn, unrecorded. It is the caller's whole turn; every other player then has exactly one more turn.",
 				Example:     json.RawMessage(`{"player":"p1","village_size":3}`)},
 			{Type: EventTurnTaken,
 				Description: "Optional turn-by-turn record: player took a turn (action: draw, discard or census; census needs village_size and counts as census_called). Once a round has recorded turns, turn order is enforced and the round cannot end by census before every other player has had their extra turn.",

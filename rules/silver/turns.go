@@ -21,6 +21,9 @@ const maxVillageSize = 52
 type censusCalledData struct {
 	Player      *string `json:"player"`
 	VillageSize *int    `json:"village_size"`
+	// ImpliedTurns: the players between the next recorded turn and the
+	// caller have taken their turns unrecorded (census_implied.go).
+	ImpliedTurns bool `json:"implied_turns"`
 }
 
 type turnTakenData struct {
@@ -61,7 +64,11 @@ func (s *State) censusCalled(raw json.RawMessage) (rules.State, []rules.Ruling, 
 	}
 	// Without recorded turns the referee cannot know whose turn it is, so a
 	// bare census call is checked for turn order only once turns are known.
-	return s.census(*d.Player, *d.VillageSize, s.NextTurn != "")
+	from := s
+	if d.ImpliedTurns {
+		from, _ = s.implyTurnsUntil(*d.Player)
+	}
+	return from.census(*d.Player, *d.VillageSize, from.NextTurn != "")
 }
 
 func (s *State) turnTaken(raw json.RawMessage) (rules.State, []rules.Ruling, error) {

@@ -5,19 +5,7 @@ import "github.com/motamed/motamed/rules"
 // Card is one card type of the catalogue (DECISIONS.md: the 12-type list of the
 // current edition). The seed gives no values and no copy counts, so only the
 // type, its cost in W and its effect are known; copy counts are not enforced.
-type Card struct {
-	ID   string     `json:"card"`
-	Name rules.Text `json:"name"`
-	// Cost is the card's value: the W symbols the roll must show to play it.
-	Cost int `json:"cost"`
-	// Rule is the rule ID of the card's effect.
-	Rule string `json:"rule"`
-	// Target says the card names another player (data.target).
-	Target bool `json:"target"`
-	// Direction says the card needs "left" or "right" (data.direction).
-	Direction bool       `json:"direction"`
-	Effect    rules.Text `json:"effect"`
-}
+type Card rules.Card
 
 // The card IDs (stable, snake_case): events and referee requests name cards by
 // these.

@@ -64,7 +64,13 @@ func (game) Catalog() []rules.RuleEntry { return catalog() }
 // Cards is the game's card list (DECISIONS.md): what a table picks from when
 // it records card_played, with each card's cost and effect in English and
 // Persian.
-func (game) Cards() []Card { return Catalogue() }
+func (game) Cards() []rules.Card {
+	out := make([]rules.Card, len(catalogue))
+	for i, c := range catalogue {
+		out[i] = rules.Card(c)
+	}
+	return out
+}
 
 func (game) Referees() []rules.Referee { return referees() }
 

@@ -19,7 +19,7 @@ func (s *State) View() rules.View {
 		sh.TotalHeader, sh.Lower = rules.T("Dice", "تاس"), true
 	}
 	for _, h := range s.Played {
-		row := rules.SheetRow{Label: rules.Nf("Hand %d", "دستِ %d", h.Hand), Cells: map[string]rules.Cell{}}
+		row := rules.SheetRow{Label: rules.Nf("Hand %d", "دستِ %d", h.Hand), Number: h.Hand, Cells: map[string]rules.Cell{}}
 		won := func(id string) bool { return id == h.Winner || slices.Contains(h.WinningTeam, id) }
 		for _, st := range s.Seats {
 			id := st.PlayerID

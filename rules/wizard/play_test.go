@@ -197,12 +197,23 @@ func TestRevoke(t *testing.T) {
 		if row.Points["p2"] != 15 || row.Penalties["p2"] != 15 || row.Points["p1"] != 30 {
 			t.Fatalf("row: %+v", row)
 		}
+		// The sheet shows the 30 won, the revoke's -15 marked, 15 counted.
+		v := s.View()
+		if err := v.Sheet.Check(s.Players); err != nil {
+			t.Fatal(err)
+		}
+		if c := v.Sheet.Rows[2].Cells["p2"]; c.Value != 15 || c.Base == nil || *c.Base != 30 || len(c.Marks) != 1 || c.Marks[0].Kind != "penalty" {
+			t.Errorf("p2's cell: %+v", c)
+		}
 	})
 	t.Run("replay_round", func(t *testing.T) {
 		s, _ := play(t, `{"revoke_penalty":"replay_round"}`)
 		row := s.Rows[2]
 		if !row.Voided || row.Points["p2"] != 0 || s.Totals["p2"] != 10 || s.nextRound() != 3 || s.Turn != "p3" {
 			t.Fatalf("row %+v, totals %v, next round %d dealt by %s", row, s.Totals, s.nextRound(), s.Turn)
+		}
+		if v := s.View(); v.Sheet.Check(s.Players) != nil || !v.Sheet.Rows[2].Voided || v.Now == nil || v.Now.Title.EN != "Round 3 of 20" {
+			t.Errorf("the replayed round's view: %+v, now %+v", v.Sheet.Rows[2], v.Now)
 		}
 		rulestest.WantViolation(t, New(), s, evRoundStarted, m{"round": 4, "trump": "red"}, "WIZARD-DEAL-2")
 		apply(t, s, evRoundStarted, m{"round": 3, "dealer": "p3", "trump": "red"})

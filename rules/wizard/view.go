@@ -19,7 +19,7 @@ func (s *State) View() rules.View {
 		Totals:      cloneMap(s.Totals),
 	}
 	for _, r := range s.Rows {
-		row := rules.SheetRow{Label: rules.Nf("Round %d", "دورِ %d", r.Round), Cells: map[string]rules.Cell{}, Voided: r.Voided}
+		row := rules.SheetRow{Label: rules.Nf("Round %d", "دورِ %d", r.Round), Number: r.Round, Cells: map[string]rules.Cell{}, Voided: r.Voided}
 		for _, p := range s.Players {
 			c := rules.Cell{Value: r.Points[p.ID], Field: "tricks", Sub: rules.T(fmt.Sprintf("%d / %d", r.Bids[p.ID], r.Tricks[p.ID]), fmt.Sprintf("%d / %d", r.Bids[p.ID], r.Tricks[p.ID]))}
 			if pen := r.Penalties[p.ID]; pen != 0 {
@@ -34,7 +34,7 @@ func (s *State) View() rules.View {
 		}
 		row.Note = trumpNote(r.Trump, r.TrumpCard)
 		if r.Dealer != "" {
-			row.Note = joinNote(rules.T("dealer "+s.nameOf(r.Dealer), "مُعتمد: "+s.nameOf(r.Dealer)), row.Note)
+			row.Note = joinNote(rules.T("dealer "+s.nameOf(r.Dealer), "پخش‌کننده: "+s.nameOf(r.Dealer)), row.Note)
 		}
 		sh.Rows = append(sh.Rows, row)
 	}

@@ -590,7 +590,7 @@ var ruleTexts = []ruleText{
 		"جمله‌ی پر کردن دست می‌گوید «به تعداد کارت‌هایی که بازی کرده‌اید»، اما کارتی که به عنوان عمل سوزانده شده هم جایگزین می‌شود و فقط کارت اعلام نبرد استثناست. پیش‌فرض: کارت سوزانده‌شده جایگزین می‌شود."},
 	{"YATUK-AMB-5", computed, "default", "", "", "Several possible chains",
 		"چند زنجیره‌ی ممکن",
-		"The rulebook does not say which chain counts when several are possible. Default: the strongest, with a positional report tie-break; option chain_resolution \"declared\" checks the links the owner declares instead.",
+		"The rulebook does not say which chain counts when several are possible. Default: the strongest, with a positional report tie-break; with the option “Chains”: “As the players declare”, the links the owner declares are checked instead.",
 		"دفترچه نمی‌گوید وقتی چند زنجیره ممکن است کدام حساب می‌شود. پیش‌فرض: قوی‌ترین زنجیره، با گزارش بر اساس جای کارت‌ها در صورت تساوی؛ گزینه‌ی declared به جای آن احضارهایی را که صاحب لشکر اعلام می‌کند بررسی می‌کند."},
 	{"YATUK-AMB-6", computed, "default", "", "", "How bonuses stack",
 		"جمع شدن امتیازها",

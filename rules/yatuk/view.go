@@ -24,6 +24,9 @@ func (s *State) View() rules.View {
 			label = rules.T(fmt.Sprintf("Hand %d, battle %d", b.Hand, b.Number), fmt.Sprintf("دستِ %d، نبردِ %d", b.Hand, b.Number))
 		}
 		row := rules.SheetRow{Label: label, Cells: map[string]rules.Cell{}}
+		if s.Options.Hands <= 1 {
+			row.Number = b.Number
+		}
 		gemEN, gemFAw := string(b.Gem), gemFA(b.Gem)
 		prev := holder[b.Gem]
 		for _, p := range s.Players {

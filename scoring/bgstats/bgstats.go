@@ -33,10 +33,21 @@ type Player struct {
 
 // Game is a game of the export.
 type Game struct {
-	ID          int    `json:"id"`
-	Name        string `json:"name"`
-	HighestWins *bool  `json:"highestWins,omitempty"`
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	// HighestWins: the highest score wins (absent: true); otherwise the
+	// lowest.
+	HighestWins *bool `json:"highestWins,omitempty"`
+	// Cooperative: the table wins or loses together, against the game.
+	Cooperative bool `json:"cooperative,omitempty"`
+	// NoPoints: a play has winners and no scores.
+	NoPoints bool `json:"noPoints,omitempty"`
+	// UsesTeams: the game is played in teams.
+	UsesTeams bool `json:"usesTeams,omitempty"`
 }
+
+// Highest reports whether the highest score wins g.
+func (g Game) Highest() bool { return g.HighestWins == nil || *g.HighestWins }
 
 // Location is where plays happened.
 type Location struct {
@@ -54,6 +65,16 @@ type Play struct {
 	PlayDate      string  `json:"playDate"`
 	Ignored       bool    `json:"ignored,omitempty"`
 	PlayerScores  []Score `json:"playerScores"`
+	// DurationMin is how long the play took, in minutes (0: not kept).
+	DurationMin int    `json:"durationMin,omitempty"`
+	Comments    string `json:"comments,omitempty"`
+	// ManualWinner: the winners were marked by hand rather than worked out
+	// from the scores; their winner flags then decide ties on score.
+	ManualWinner bool `json:"manualWinner,omitempty"`
+	// UsesTeams says whether the play was played in teams; false means
+	// team fields left on its lines are ignored; absent, a line's team
+	// decides.
+	UsesTeams *bool `json:"usesTeams,omitempty"`
 }
 
 // Score is one player's line of a play.
@@ -66,6 +87,8 @@ type Score struct {
 	// Team is the name of the player's team in a play in teams ("" for
 	// none); teammates carry the same name.
 	Team string `json:"team,omitempty"`
+	// StartPlayer marks who started the play.
+	StartPlayer bool `json:"startPlayer,omitempty"`
 }
 
 // dateLayouts are the play dates BG Stats writes ("2024-03-01 19:30:00").

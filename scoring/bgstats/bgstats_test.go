@@ -12,7 +12,7 @@ import (
 
 const file = `{"players":[{"id":1,"name":"Sara"},{"id":2,"name":"علي"}],"games":[{"id":7,"name":"Mini Golf"}],"locations":[],
 "plays":[
- {"uuid":"b","playDate":"2024-02-02 10:00:00","gameRefId":7,"playerScores":[{"playerRefId":2,"score":"30","winner":true,"seatOrder":2},{"playerRefId":1,"score":"33","seatOrder":1}]},
+ {"uuid":"b","playDate":"2024-02-02 10:00:00","gameRefId":7,"manualWinner":true,"playerScores":[{"playerRefId":2,"score":"30","winner":true,"seatOrder":2},{"playerRefId":1,"score":"33","seatOrder":1}]},
  {"uuid":"a","playDate":"2024-02-01 10:00:00","gameRefId":7,"playerScores":[{"playerRefId":1,"score":"28.0","rank":1},{"playerRefId":2,"score":"","rank":2}]},
  {"uuid":"a","playDate":"2024-02-01 10:00:00","gameRefId":7,"playerScores":[{"playerRefId":1,"score":"28","rank":1},{"playerRefId":2,"score":"31","rank":2}]}]}`
 
@@ -32,7 +32,7 @@ func TestPlanOrdersDeduplicatesAndPlaces(t *testing.T) {
 	if a := plays[0]; a.Scores[0] != 28 || a.Scores[1] != 0 || a.Places[1] != 2 {
 		t.Fatalf("ranks and scores: %+v", a)
 	}
-	// Play b has winners but no ranks: the winner first, the rest next;
+	// Play b has winners marked by hand and no ranks: the winner first;
 	// its lines follow the seat order.
 	if b := plays[1]; b.Players[0] != "Sara" || b.Places[0] != 2 || b.Places[1] != 1 {
 		t.Fatalf("winners: %+v", b)

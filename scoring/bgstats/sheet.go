@@ -70,6 +70,17 @@ func (p PlannedPlay) AsSheet(g *sheet.Game, id func(name string) string) (SheetM
 	if p.Places != nil {
 		data["places"] = places
 	}
+	switch {
+	case def.Cooperative:
+		data = map[string]any{"won": p.Won}
+		if !p.NoScores {
+			data["scores"] = scores
+		}
+	case def.WinnerOnly && p.Places == nil:
+		return SheetMatch{}, errors.New("no winner is marked in it, and " + def.DisplayName() + " is won by a winner, without scores")
+	case def.WinnerOnly:
+		data = map[string]any{"places": places}
+	}
 	m.Final, _ = json.Marshal(data)
 	st, _, err := g.Setup(players, m.Options)
 	if err == nil {

@@ -12,13 +12,14 @@ addWords({
     dk_title: 'Owner\'s desk', dk_leagues: 'League', dk_players: 'Players', dk_tables: 'Tables and tokens', dk_log: 'Play log',
     dk_pick_league: 'League', dk_new_league: 'New league', dk_name: 'Name', dk_points: 'Points', dk_points_placement: 'By place',
     dk_points_wins: 'Wins', dk_visibility: 'Who sees it', dk_public: 'Everyone (public)', dk_private: 'Only with a code (private)',
-    dk_create: 'Create the league', dk_save: 'Save', dk_saved: 'Saved.', dk_links: 'Screens', dk_screen: 'TV screen',
+    dk_create: 'Create the league', dk_save: 'Save', dk_saved: 'Saved.', dk_added: 'Added: {p}', dk_links: 'Screens', dk_screen: 'TV screen',
     dk_rotation: 'Rotating screen', dk_sheet: 'Print the table codes', dk_standings: 'Standings', dk_import: 'BG Stats import',
     dk_search: 'Search players', dk_add_player: 'Add a player', dk_add: 'Add', dk_rename: 'Rename', dk_delete: 'Delete',
     dk_merge: 'Merge', dk_merge_into: 'Merge {a} into', dk_merge_preview: 'After the merge', dk_merge_do: 'Merge them',
-    dk_matches_n: 'Matches: {a} → {b}', dk_wins_n: 'Wins: {a} → {b}', dk_merged: '{a} is now part of {b}.',
+    dk_moved_n: 'Matches that move: {n}', dk_pv_played: 'Played: {a} → {b}', dk_pv_wins: 'Wins: {a} → {b}',
+    dk_pv_points: 'Points: {a} → {b}', dk_pv_ordinal: 'Rating: {a} → {b}', dk_merged: '{a} is now part of {b}.',
     dk_same: 'A player with this name exists: {p}.', dk_add_anyway: 'Add another player', dk_deleted: '{p} was deleted.',
-    dk_player_page: 'Open', dk_matches: 'Matches', dk_wins: 'Wins', dk_avg_place: 'Average place', dk_none: 'Nothing here yet.',
+    dk_player_page: 'Open', dk_matches: 'Matches', dk_wins: 'Wins', dk_avg_place: 'Average place', dk_rating_in: 'Rating in {l}:', dk_none: 'Nothing here yet.',
     dk_tables_list: 'Tables', dk_add_tables: 'Add tables', dk_how_many: 'How many', dk_table_n: 'Table {n}',
     dk_new_code: 'New code', dk_revoke: 'Revoke', dk_revoked: '{p} was revoked.', dk_code_here: 'code on this device',
     dk_code_elsewhere: 'code made on another device: print it with New code', dk_tokens: 'Every code of this league',
@@ -26,20 +27,21 @@ addWords({
     dk_created: 'made {d}', dk_last_use: 'last used {d}', dk_never_used: 'never used', dk_viewer_link: 'Add a viewer link',
     dk_viewer_label: 'Screen', dk_link: 'Link', dk_copy_hint: 'Open it on the screen, or copy it.',
     dk_filter_player: 'Player', dk_anyone: 'Anyone', dk_from: 'From', dk_to: 'To', dk_more: 'More',
-    dk_status_in_progress: 'in progress', dk_status_finished: 'finished', dk_status_abandoned: 'abandoned',
+    dk_status_in_progress: 'in progress', dk_status_finished: 'finished', dk_status_abandoned: 'abandoned', dk_status_correcting: 'being corrected',
     dk_winner: 'Winner: {p}', dk_table_label: 'Table: {t}', dk_open: 'Open', dk_place: '{n}.',
   },
   fa: {
     dk_title: 'میزِ برگزارکننده', dk_leagues: 'لیگ', dk_players: 'بازیکنان', dk_tables: 'میزها و کدها', dk_log: 'دفترِ بازی‌ها',
     dk_pick_league: 'لیگ', dk_new_league: 'لیگِ تازه', dk_name: 'نام', dk_points: 'امتیاز', dk_points_placement: 'بر پایه‌ی رتبه',
     dk_points_wins: 'بُردها', dk_visibility: 'چه کسی می‌بیند', dk_public: 'همه (عمومی)', dk_private: 'فقط با کد (خصوصی)',
-    dk_create: 'ساختنِ لیگ', dk_save: 'ذخیره', dk_saved: 'ذخیره شد.', dk_links: 'صفحه‌ها', dk_screen: 'صفحه‌ی تلویزیون',
+    dk_create: 'ساختنِ لیگ', dk_save: 'ذخیره', dk_saved: 'ذخیره شد.', dk_added: 'افزوده شد: {p}', dk_links: 'صفحه‌ها', dk_screen: 'صفحه‌ی تلویزیون',
     dk_rotation: 'صفحه‌ی چرخان', dk_sheet: 'چاپِ کدهای میزها', dk_standings: 'جدول', dk_import: 'واردکردن از BG Stats',
     dk_search: 'جست‌وجوی بازیکن', dk_add_player: 'افزودنِ بازیکن', dk_add: 'افزودن', dk_rename: 'تغییرِ نام', dk_delete: 'حذف',
     dk_merge: 'ادغام', dk_merge_into: 'ادغامِ {a} در', dk_merge_preview: 'پس از ادغام', dk_merge_do: 'ادغام کن',
-    dk_matches_n: 'بازی‌ها: {a} ← {b}', dk_wins_n: 'بُردها: {a} ← {b}', dk_merged: '{a} اکنون بخشی از {b} است.',
+    dk_moved_n: 'بازی‌هایی که جابه‌جا می‌شوند: {n}', dk_pv_played: 'بازی‌ها: {a} ← {b}', dk_pv_wins: 'بُردها: {a} ← {b}',
+    dk_pv_points: 'امتیاز: {a} ← {b}', dk_pv_ordinal: 'رتبه‌بندی: {a} ← {b}', dk_merged: '{a} اکنون بخشی از {b} است.',
     dk_same: 'بازیکنی با این نام هست: {p}.', dk_add_anyway: 'افزودنِ بازیکنِ دیگر', dk_deleted: '{p} حذف شد.',
-    dk_player_page: 'باز کن', dk_matches: 'بازی‌ها', dk_wins: 'بُردها', dk_avg_place: 'میانگینِ رتبه', dk_none: 'هنوز چیزی نیست.',
+    dk_player_page: 'باز کن', dk_matches: 'بازی‌ها', dk_wins: 'بُردها', dk_avg_place: 'میانگینِ رتبه', dk_rating_in: 'رتبه‌بندی در {l}:', dk_none: 'هنوز چیزی نیست.',
     dk_tables_list: 'میزها', dk_add_tables: 'افزودنِ میز', dk_how_many: 'چند میز', dk_table_n: 'میز {n}',
     dk_new_code: 'کدِ تازه', dk_revoke: 'باطل کن', dk_revoked: '{p} باطل شد.', dk_code_here: 'کد روی این دستگاه است',
     dk_code_elsewhere: 'کد روی دستگاهِ دیگری ساخته شده: با «کدِ تازه» چاپش کنید', dk_tokens: 'همه‌ی کدهای این لیگ',
@@ -47,7 +49,7 @@ addWords({
     dk_created: 'ساخته {d}', dk_last_use: 'آخرین استفاده {d}', dk_never_used: 'هنوز استفاده نشده', dk_viewer_link: 'افزودنِ پیوندِ بیننده',
     dk_viewer_label: 'صفحه', dk_link: 'پیوند', dk_copy_hint: 'آن را روی صفحه باز کنید یا رونوشت بگیرید.',
     dk_filter_player: 'بازیکن', dk_anyone: 'همه', dk_from: 'از', dk_to: 'تا', dk_more: 'بیشتر',
-    dk_status_in_progress: 'در جریان', dk_status_finished: 'تمام‌شده', dk_status_abandoned: 'رهاشده',
+    dk_status_in_progress: 'در جریان', dk_status_finished: 'تمام‌شده', dk_status_abandoned: 'رهاشده', dk_status_correcting: 'در حالِ اصلاح',
     dk_winner: 'برنده: {p}', dk_table_label: 'میز: {t}', dk_open: 'باز کن', dk_place: '{n}.',
   },
 });
@@ -150,7 +152,7 @@ export function deskScreen() {
       return '/leagues/' + id + (lang ? '?' + lang : '');
     },
     // importShown: the BG Stats import screen, where this server has one.
-    importShown() { return !!document.querySelector('template[data-screen="import"]'); },
+    importShown() { return !!document.querySelector('template[x-if*="\'import\'"], [data-screen="import"]'); },
 
     // ---- players
     async searchDesk() {
@@ -168,7 +170,7 @@ export function deskScreen() {
         if (anyway) body.allow_duplicate = true;
         const r = await this.api.post('/v1/players', body);
         this.pl.name = ''; this.pl.same = null;
-        this.say(this.t('dk_saved') + ' ' + r.data.name);
+        this.say(this.t('dk_added', { p: r.data.name }));
         this.searchDesk();
       } catch (e) {
         if (e instanceof Problem && e.status === 409 && e.body.existing) { this.pl.same = e.body.existing; this.dk.msg = ''; this.dk.err = ''; } else this.fail(e);
@@ -205,20 +207,26 @@ export function deskScreen() {
         games,
       };
     },
-    // previewMerge shows what the player merged into will have: the two
-    // players' matches and wins together (a match both sat in counts once
-    // in the server's answer; the preview says the most it can be).
+    // previewMerge asks the server what the merge would change (a dry
+    // run: nothing is stored): the matches whose seats move and, in each
+    // league, the kept player's standings row before and after.
     async previewMerge(p) {
-      if (!this.pl.into) { this.pl.preview = null; return; }
+      this.pl.preview = null;
+      if (!this.pl.into) return;
       try {
-        const [a, b] = await Promise.all([this.statsOf(p.id), this.statsOf(this.pl.into)]);
-        this.pl.preview = { matchesBefore: b.matches, matchesAfter: a.matches + b.matches, winsBefore: b.wins, winsAfter: a.wins + b.wins };
+        const r = await this.api.post('/v1/players/' + enc(p.id) + '/merge?dry_run=true', { into: this.pl.into });
+        if (this.pl.merging === p.id) this.pl.preview = r.data;
       } catch (e) { this.fail(e); }
     },
-    previewLine(k) {
-      const v = this.pl.preview;
-      if (!v) return '';
-      return k === 'matches' ? this.t('dk_matches_n', { a: v.matchesBefore, b: v.matchesAfter }) : this.t('dk_wins_n', { a: v.winsBefore, b: v.winsAfter });
+    previewMatches() { return this.pl.preview ? this.t('dk_moved_n', { n: (this.pl.preview.matches || []).length }) : ''; },
+    previewLeagues() { return (this.pl.preview && this.pl.preview.leagues) || []; },
+    // previewRow is one league's change in words: played, wins, points
+    // and rating, before → after.
+    previewRow(lg, k) {
+      const b = lg.before || {}, a = lg.after || {};
+      const num = (v, d) => this.n(Number(v || 0).toFixed(d));
+      const d = k === 'ordinal' ? 1 : 0;
+      return this.t('dk_pv_' + k, { a: num(b[k], d), b: num(a[k], d) });
     },
     intoName() { const x = this.pl.items.find((p) => p.id === this.pl.into); return x ? x.name : ''; },
     async mergeDeskPlayer(p) {
@@ -234,9 +242,28 @@ export function deskScreen() {
       if (this.pl.open === p.id) { this.pl.open = ''; return; }
       try {
         const s = await this.statsOf(p.id);
+        s.history = [];
+        s.matches = [];
+        if (this.dk.l) {
+          const h = await this.api.get('/v1/leagues/' + enc(this.dk.l.id) + '/ratings/history?player=' + enc(p.id));
+          s.history = (h.players && h.players[p.id]) || [];
+          s.matches = (await this.api.get('/v1/matches?limit=10&league_id=' + enc(this.dk.l.id) + '&player_id=' + enc(p.id))).items || [];
+        }
         this.pl.open = p.id;
         this.pl.stats = s;
       } catch (e) { this.fail(e); }
+    },
+    // ratingLine is the player's rating after each of their matches in
+    // the league: "Rating in Cafe Night: 1.5 → 3.3 → 4.0".
+    ratingLine() {
+      const h = (this.pl.stats && this.pl.stats.history) || [];
+      if (!h.length || !this.dk.l) return '';
+      return this.t('dk_rating_in', { l: this.dk.l.name }) + ' ' + h.map((x) => this.n(Number(x.ordinal).toFixed(1))).join(' → ');
+    },
+    playerMatches() { return (this.pl.stats && this.pl.stats.matches) || []; },
+    placeLine(m, p) {
+      const me = (m.players || []).find((x) => x.id === p.id);
+      return this.logDate(m) + ' · ' + (me && me.place ? this.t('place_n', { n: me.place }) : this.logStatus(m));
     },
     openThis(p) { return this.pl.open === p.id; },
     playerGames() { return (this.pl.stats && this.pl.stats.games) || []; },
@@ -343,7 +370,7 @@ export function deskScreen() {
     moreLog() { this.loadLog(false); },
     hasMore() { return !!this.lg.next; },
     logDate(m) { return this.when(m.played_at || m.finished_at || m.started_at || m.created_at); },
-    logStatus(m) { return this.t('dk_status_' + m.status); },
+    logStatus(m) { return this.t(m.correcting ? 'dk_status_correcting' : 'dk_status_' + m.status); },
     logTable(m) { return m.table ? this.t('dk_table_label', { t: m.table }) : ''; },
     // logPlayers lists the seats by place when the match has a result:
     // "1. Sara 12 · 2. Reza 9".

@@ -17,11 +17,12 @@ addWords({
     fx_in_batch: 'Fixed together: {n}', fx_saved: 'Fixed: {s}', fx_not_allowed: 'Not allowed as it is:',
     fx_f_delta: 'Levels', fx_f_give: 'Give symbols', fx_f_count: 'Cards drawn', fx_f_to: 'Die {k} to', fx_f_n: 'Points',
     fx_f_w: 'W symbols', fx_f_card: 'Card', fx_f_land: 'Land', fx_f_direction: 'Direction', fx_f_target: 'On', fx_f_trump: 'Trump',
-    fx_f_villages: 'Village', fx_f_scores: 'Score', fx_f_won: 'Tricks won', fx_f_gold: 'Gold', fx_f_kind: 'Kind', fx_f_power: 'Power',
+    fx_f_villages: 'Village', fx_f_village: 'Village', fx_f_scores: 'Score', fx_f_won: 'Tricks won', fx_f_gold: 'Gold', fx_f_kind: 'Kind', fx_f_power: 'Power',
     fx_f_action: 'What they did', fx_f_winner: 'Winner', fx_f_helper: 'Helper', fx_f_bonus: 'Bonus', fx_f_round: 'Round',
     fx_f_hand_size: 'Cards in hand', fx_f_village_size: 'Cards in the caller\'s village', fx_f_dice: 'Dice', fx_f_gems: 'Gems',
     fx_f_level: 'Level', fx_f_value: 'Value', fx_f_tricks: 'Tricks won', fx_f_reason: 'Why',
     fx_cell: '{r}{p} · {f}: {v}', fx_cell_round: '{r} · ', fx_minus: 'One less', fx_plus: 'One more',
+    fx_nothing_here: 'No event of this turn or round set this number: fix the event that did from Events.',
   },
   fa: {
     fx_title: 'اصلاح', fx_check: 'بررسیِ اصلاح', fx_save: 'ثبتِ اصلاح', fx_cancel: 'انصراف', fx_batch: 'چند اصلاح با هم',
@@ -30,11 +31,12 @@ addWords({
     fx_in_batch: 'با هم اصلاح می‌شوند: {n}', fx_saved: 'اصلاح شد: {s}', fx_not_allowed: 'این‌طور مجاز نیست:',
     fx_f_delta: 'سطح', fx_f_give: 'علامتِ دادنِ تاس', fx_f_count: 'کارت‌های کشیده', fx_f_to: 'تاسِ {k} به', fx_f_n: 'امتیاز',
     fx_f_w: 'علامتِ W', fx_f_card: 'کارت', fx_f_land: 'سرزمین', fx_f_direction: 'جهت', fx_f_target: 'روی', fx_f_trump: 'حکم',
-    fx_f_villages: 'دهکده', fx_f_scores: 'امتیاز', fx_f_won: 'تریک‌های بُرده', fx_f_gold: 'سکه', fx_f_kind: 'نوع', fx_f_power: 'قدرت',
+    fx_f_villages: 'دهکده', fx_f_village: 'دهکده', fx_f_scores: 'امتیاز', fx_f_won: 'تریک‌های بُرده', fx_f_gold: 'سکه', fx_f_kind: 'نوع', fx_f_power: 'قدرت',
     fx_f_action: 'چه کرد', fx_f_winner: 'برنده', fx_f_helper: 'کمک‌کننده', fx_f_bonus: 'امتیازِ اضافه', fx_f_round: 'دور',
     fx_f_hand_size: 'کارت‌های دست', fx_f_village_size: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده', fx_f_dice: 'تاس', fx_f_gems: 'گوهر',
     fx_f_level: 'سطح', fx_f_value: 'مقدار', fx_f_tricks: 'تریک‌های بُرده', fx_f_reason: 'چرا',
     fx_cell: '{r}{p} · {f}: {v}', fx_cell_round: '{r} · ', fx_minus: 'یکی کمتر', fx_plus: 'یکی بیشتر',
+    fx_nothing_here: 'هیچ رویدادی در این نوبت یا دور این عدد را نساخت: رویدادی را که ساخت از «رویدادها» اصلاح کنید.',
   },
 });
 
@@ -83,20 +85,27 @@ export function fixer() {
       if (!ev && CELL_EVENTS[cell.field]) {
         // rounds begin with round_started (a sheet's rows name their own);
         // a turn (Munchkin's rows) ends with turn_ended
-        let round = 0, turn = 1;
+        // (Silver's first round may begin without one: a round ends once)
+        let round = 0, turn = 1, ended = 0;
         for (const e of evs) {
           if (e.type === 'round_started') round = e.data.round || round + 1;
-          const at = cell.field === 'level' ? turn : e.type === 'scores_recorded' ? (e.data.round ?? e.data.category) : round;
+          let at = round;
+          if (cell.field === 'level') at = turn;
+          else if (e.type === 'scores_recorded') at = e.data.round ?? e.data.category;
+          else if (e.type === 'round_ended') at = e.data.round || ended + 1;
           if ((!cell.round || String(at) === String(cell.round)) && CELL_EVENTS[cell.field](e, cell)) ev = e;
           if (e.type === 'turn_ended') turn++;
+          if (e.type === 'round_ended') ended++;
         }
       }
-      if (!ev) return;
-      const value = this.cellValue(ev, cell);
+      if (!ev) { this.say(this.t('fx_nothing_here'), 'note'); return; }
+      // the number as the event recorded it, else as the cell shows it
+      let value = this.cellValue(ev, cell);
+      if ((value === '' || value === undefined) && from) value = String(from.textContent || '').trim();
       const title = this.t('fx_cell', {
-        r: cell.round ? this.t('fx_cell_round', { r: this.roundWord(cell.round) }) : '',
+        r: cell.round ? this.t('fx_cell_round', { r: cell.field === 'level' ? this.t('turn') + ' ' + this.n(cell.round) : this.roundWord(cell.round) }) : '',
         p: cell.player ? this.nameOf(cell.player) : this.describe(ev.type, ev.data),
-        f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.n(value),
+        f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.text(value),
       });
       this.openFix(ev, title, from, cell);
     },
@@ -108,7 +117,7 @@ export function fixer() {
       if (cell.field === 'tricks') return (d.won || {})[cell.player];
       if (cell.field === 'value') return (d.scores || {})[cell.player];
       if (cell.field === 'village') { const v = (d.villages || {})[cell.player]; return Array.isArray(v) ? v.join(' ') : v; }
-      return d[cell.field] ?? '';
+      return typeof d[cell.field] === 'number' ? d[cell.field] : '';
     },
     // editEvent opens an event of the Events list in the editor.
     editEvent(e) { this.openFix(e, this.describe(e.type, e.data), null, null); },
@@ -122,9 +131,19 @@ export function fixer() {
         if (from && from.scrollIntoView) from.scrollIntoView({ block: 'center' });
       });
     },
+    // voidEvent offers to take an event of the Events list out of force:
+    // what it would change, or which later event it would break, first.
+    voidEvent(seq) {
+      const l = this.chapters.flatMap((g) => g.lines).find((x) => x.seq === seq);
+      const line = l ? l.line : this.n(seq);
+      this.fx = { batch: [], cur: { seq, void: true, type: '', data: {}, fields: [], title: this.t('void') + ': ' + line, line }, preview: null, breaks: null, error: '', violations: [], busy: false };
+      this.checkVoid().then(() => this.$nextTick(() => { const b = document.querySelector('#fx-save, #fx-fix-next, #fx-cancel'); if (b) b.focus({ preventScroll: true }); }));
+    },
     closeFix() { this.fx = null; },
     fxOpen() { return !!this.fx; },
     fxTitle() { return this.fx ? this.fx.cur.title : ''; },
+    // fxWhat is the event being fixed, as the Events list tells it.
+    fxWhat() { return this.fx && this.fx.cur.line !== this.fx.cur.title ? this.fx.cur.line : ''; },
     fxFields() { return this.fx ? this.fx.cur.fields : []; },
     fxBatchText() { return this.fx && this.fx.batch.length ? this.t('fx_in_batch', { n: this.fx.batch.map((b) => b.line).join(' · ') }) : ''; },
     // fixItem lists the fields of an event a table may fix, each with its

@@ -25,7 +25,7 @@ export function digits(lang, s) {
   return faSeparators(s.replace(/[0-9]/g, (d) => FA_DIGITS[d]).replace(/\u200e?[-−](?=[۰-۹])/g, FA_MINUS));
 }
 
-function faSeparators(s) { return s.replace(/ · /g, FA_SEP); }
+function faSeparators(s) { return String(s ?? "").replace(/ · /g, FA_SEP); }
 
 /**
  * numberFields makes every number field (inputmode="numeric") show its
@@ -71,7 +71,7 @@ export function deviceLang() {
 export const words = {
   en: {
     app: 'Motamed', other_lang: 'فارسی', other_lang_code: 'fa', a_player: 'a player',
-    stale_title: 'Someone else was first', stale_version: 'Someone else recorded an event first; the screen now shows it. Check it, then record yours again.',
+    stale_title: 'Someone else was first', stale_version: 'Someone else recorded an event first, so yours was not recorded. Refresh to see theirs, then record yours again if it still holds.',
     input_title: 'Check what was typed', item_n: 'number {n}', field_villages: 'villages', field_village: 'village', field_cards: 'cards',
     field_count: 'count', field_to: 'dice given', field_from: 'cards drawn from', field_players: 'players', field_options: 'options',
     home: 'Home', sign_in: 'Sign in', sign_out: 'Sign out', token: 'Token',
@@ -118,7 +118,7 @@ export const words = {
   },
   fa: {
     app: 'مُعتمد', other_lang: 'English', other_lang_code: 'en', a_player: 'بازیکنی',
-    stale_title: 'کسی زودتر ثبت کرد', stale_version: 'کسی زودتر رویدادی ثبت کرد؛ صفحه اکنون آن را نشان می‌دهد. آن را ببینید و رویدادِ خودتان را دوباره ثبت کنید.',
+    stale_title: 'کسی زودتر ثبت کرد', stale_version: 'کسی زودتر رویدادی ثبت کرد، پس رویدادِ شما ثبت نشد. صفحه را تازه کنید تا آن را ببینید، و اگر رویدادِ شما هنوز درست است دوباره ثبتش کنید.',
     input_title: 'آنچه وارد شد را بررسی کنید', item_n: 'شماره‌ی {n}', field_villages: 'دهکده‌ها', field_village: 'دهکده', field_cards: 'کارت‌ها',
     field_count: 'تعداد', field_to: 'تاس‌های داده‌شده', field_from: 'کارت‌های کشیده‌شده از', field_players: 'بازیکنان', field_options: 'گزینه‌ها',
     home: 'خانه', sign_in: 'ورود', sign_out: 'خروج', token: 'توکن',

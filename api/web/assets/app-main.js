@@ -14,16 +14,21 @@ import { yatukScreen } from './app-yatuk.js';
 import { wazabiScreen } from './app-wazabi.js';
 import { sheetScreen } from './app-sheet.js';
 import { defineScreen } from './app-define.js';
+import { seating } from './app-seating.js';
+import { capacityPicker } from './app-capacities.js';
 import { storyOf } from './app-story.js';
 import { fixer } from './app-fix.js';
 import { signinWatch } from './app-signin-watch.js';
 import { deskScreen } from './app-desk.js';
+import { importScreen, importedLine } from './app-import.js';
 import { pocketReferee } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
 function tableApp() {
   return {
+    ...seating(),
+    ...capacityPicker(),
     lang: deviceLang(),
     token: localStorage.getItem(TOKEN_KEY) || '',
     tokenInput: '',
@@ -111,7 +116,9 @@ function tableApp() {
       this.applyLang();
       this.notes = []; // the server wrote them in the other language
       this.refusal = null;
+      this.toast = null;
       if (this.match) this.refresh();
+      if (this.match && this.tabIs('events')) this.openEvents(); // told again in this language
     },
     applyLang() {
       document.documentElement.lang = this.lang;
@@ -190,6 +197,8 @@ function tableApp() {
         this.openMatch(this.route.id);
       } else if (name === 'desk' && this.canDesk()) {
         this.route = { name: 'desk', id: '' };
+      } else if (name === 'import' && this.canDefine()) {
+        this.route = { name: 'import', id: '' };
       } else if (name === 'sheet' && this.canDefine()) {
         this.route = { name: 'sheet', id: '' };
       } else if (name === 'new' && this.canStart()) {
@@ -204,6 +213,8 @@ function tableApp() {
       window.scrollTo(0, 0);
     },
     is(name) { return this.route.name === name; },
+    // importedMark says a match came from BG Stats, when and where ("" if not).
+    importedMark(m) { return importedLine(this, m); },
     // leaveMatch forgets what the screen held of the match left: the
     // referee's notes on its last event, a refusal, another phone's change,
     // its log and an open fix, so that nothing of it shows on the next.
@@ -270,8 +281,10 @@ function tableApp() {
       if (!this.nm.game && this.nextGame) this.nm.game = this.nextGame; // a sheet just defined
       this.nextGame = '';
       if (!this.nm.game && this.games.length) this.nm.game = this.games[0].id;
-      this.pickGame();
+      if (this.rematch) await this.applyRematch();
+      else this.pickGame();
       this.searchPlayers();
+      this.loadRecent();
     },
     async pickGame() {
       const id = this.nm.game;
@@ -282,9 +295,11 @@ function tableApp() {
       // a number is shown in the page's digits; createMatch reads either
       for (const opt of this.gameInfo.options) o[opt.name] = opt.type === 'integer' ? this.n(this.optionText(opt.default)) : this.optionText(opt.default);
       if (this.sheetTeams()) o.teams = 'pairs'; // a sheet played in teams always names them
+      if (id === 'yatuk' && o.capacities !== undefined) o.capacities = this.capacityValue(o.capacities);
       this.nm.options = o;
     },
     optionInput(opt) {
+      if (this.isCapacities(opt)) return 'capacities';
       if (opt.name === 'teams' && this.nm && (this.nm.game === 'wazabi' || this.sheetTeams())) return 'pairs'; // teams picked seat by seat
       if (opt.enum) return 'enum';
       if (opt.type === 'boolean') return 'boolean';
@@ -843,10 +858,6 @@ function tableApp() {
     },
     lineClass(l) { return l.struck ? 'struck' : ''; },
     isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
-    async voidEvent(seq) {
-      const ok = await this.enqueue({ kind: 'void', seq });
-      if (ok === true) this.openEvents();
-    },
 
     ...fixer(),
     ...pocketReferee(),
@@ -866,6 +877,7 @@ Alpine.data('wazabi', wazabiScreen);
 Alpine.data('scoresheet', sheetScreen);
 Alpine.data('defineSheet', defineScreen);
 Alpine.data('desk', deskScreen);
+Alpine.data('importer', importScreen);
 window.Alpine = Alpine;
 Alpine.start();
 idle(); // a screen that asks nothing of the server is at rest at once

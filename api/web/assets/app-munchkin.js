@@ -5,6 +5,13 @@
 
 import { addWords } from './app-i18n.js';
 import { answer, still, question } from './app-answer.js';
+import { munchkinPad } from './app-munchkin-pad.js';
+import { Problem } from './app-api.js';
+
+addWords({
+  en: { mk_fought_already: 'This turn\'s fight is already recorded; a player fights once a turn (phase 1, or Look for Trouble in phase 2).' },
+  fa: { mk_fought_already: 'مبارزه‌ی این نوبت قبلاً ثبت شده؛ هر بازیکن تو هر نوبت یه بار مبارزه می‌کنه (مرحله‌ی ۱، یا «دنبال شر بگردین» تو مرحله‌ی ۲).' },
+});
 
 // The match's options on the new-match screen: a label, a one-line
 // explanation and the values, by option name.
@@ -46,6 +53,7 @@ function turnFields() {
 
 export function munchkinScreen() {
   return {
+    ...munchkinPad(),
     ...turnFields(),
     turnSeen: '',
 
@@ -93,6 +101,12 @@ export function munchkinScreen() {
     // Combat: built here, asked of the referee, then recorded as built.
     addMonster() { this.fight.monsters.push(emptyMonster()); },
     removeMonster(i) { this.fight.monsters.splice(i, 1); },
+    // stepMonster moves a monster's level or treasures by d (steppers: no typing).
+    stepMonster(i, k, d) {
+      const m = this.fight.monsters[i];
+      const low = k === 'level' ? 1 : 0;
+      m[k] = String(Math.max(low, Math.min(k === 'level' ? 30 : 10, this.num(m[k], low) + d)));
+    },
     num(s, d) { const v = this.parse(s); return v === null ? d : v; },
     parse(s) {
       const t = String(s ?? '').replace(/\u200e/g, '').trim().replace(/[۰-۹]/g, (x) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(x))).replace(/[−–]/g, '-');
@@ -104,8 +118,9 @@ export function munchkinScreen() {
       return this.fight.bonus === '' ? (this.mkPlayer(this.fighterId()).equipped_bonus || 0) : this.num(this.fight.bonus, 0);
     },
     monstersData() {
-      return this.fight.monsters.filter((m) => m.name.trim()).map((m) => {
-        const o = { name: m.name.trim(), level: this.num(m.level, 1), treasures: this.num(m.treasures, 0) };
+      // a monster left unnamed is named by its place in the fight
+      return this.fight.monsters.map((m, i) => {
+        const o = { name: m.name.trim() || this.t('monster') + ' ' + this.n(i + 1), level: this.num(m.level, 1), treasures: this.num(m.treasures, 0) };
         const mod = this.num(m.modifier, 0);
         if (mod) o.modifiers = [{ strength: mod }];
         return o;
@@ -121,6 +136,13 @@ export function munchkinScreen() {
     hasClass(id, c) { return (this.mkPlayer(id).classes || []).includes(c); },
     hasRace(id, r) { return (this.mkPlayer(id).races || []).includes(r); },
     async askCombat() {
+      // the referee's combat question knows no match: a second fight in one
+      // turn, which this match would refuse, is answered here by its rule
+      if ((this.st().turn || {}).fought) {
+        this.combatAnswer = null;
+        this.showRefusal(new Problem(422, { title: this.t('refused_title'), violations: [{ rule: 'MUNCHKIN-TURN-7', title: '', message: this.t('mk_fought_already') }] }));
+        return;
+      }
       const d = this.combatData();
       const q = {
         player_level: this.mkPlayer(d.player).level || 1, bonus: d.bonus, player_is_warrior: this.hasClass(d.player, 'warrior'),

@@ -15,6 +15,7 @@ addWords({
     sh_place: 'Place', sh_finish: 'End the sheet', sh_rounds_of: 'Round {r} of {n}', sh_round_open: 'Round {r} · open rounds',
     sh_fix_row: 'Fix {r}', sh_fix_cell: 'Fix {r}: {p}', sh_sign: 'Plus or minus: {p}',
     sh_allowed: 'Allowed: {x}',
+    sh_finish_sure: 'End the sheet now? No more rows can be recorded.', sh_finish_yes: 'Yes, end it', sh_keep_playing: 'Keep playing',
   },
   fa: {
     sh_row: 'سطر', sh_record_row: 'ثبتِ سطر', sh_category: 'دسته',
@@ -24,6 +25,7 @@ addWords({
     sh_place: 'رتبه', sh_finish: 'پایانِ برگه', sh_rounds_of: 'دورِ {r} از {n}', sh_round_open: 'دورِ {r} · دورهای باز',
     sh_fix_row: 'اصلاحِ {r}', sh_fix_cell: 'اصلاحِ {r}: {p}', sh_sign: 'مثبت یا منفی: {p}',
     sh_allowed: 'مجاز: {x}',
+    sh_finish_sure: 'برگه همین حالا تمام شود؟ پس از آن سطری ثبت نمی‌شود.', sh_finish_yes: 'بله، تمام شود', sh_keep_playing: 'ادامه‌ی بازی',
   },
 });
 
@@ -185,25 +187,12 @@ export function sheetScreen() {
       }
     },
     canFinish() { return this.openRounds() && this.canRecord() && !this.isFinished() && this.recorded().length > 0; },
-    async finishSheet() { await this.send('sheet_finished', {}); },
+    // Ending the sheet early is asked once: the first tap asks, the answer ends it.
+    finishAsked: false,
+    askFinish() { this.finishAsked = true; },
+    keepPlaying() { this.finishAsked = false; },
+    async finishSheet() { this.finishAsked = false; await this.send('sheet_finished', {}); },
 
-    // ---- fixing a recorded row: the event that recorded it is corrected
-    openFix(row) {
-      const r = this.recordedRow(row.key);
-      if (!r || !this.canRecord()) return;
-      const values = {};
-      for (const c of this.columns()) values[c.id] = this.cell(row, c.id);
-      this.fixRow = { open: true, key: row.key, row, label: row.label, values };
-      this.$nextTick(() => { const e = document.getElementById('sh-fix-form'); if (e) e.scrollIntoView({ block: 'nearest' }); });
-    },
-    async saveFix() {
-      const row = this.fixRow.row;
-      const evs = await this.eventsInForce();
-      const ev = evs.find((e) => e.type === 'scores_recorded' && e.data && (row.category ? e.data.category === row.category : e.data.round === row.round));
-      if (!ev) return;
-      if (await this.correct(ev.seq, 'scores_recorded', this.rowData(row, this.fixRow.values)) === true) this.fixRow = closedFix();
-    },
-    cancelFix() { this.fixRow = closedFix(); },
   };
 }
 

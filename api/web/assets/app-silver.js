@@ -12,6 +12,7 @@ addWords({
   en: {
     sv_round_of: 'Round {r} of {n}', sv_round_to: 'Round {r} · until someone reaches 100',
     sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
+    sv_calls_census: '{p} calls a census', sv_other_caller: 'Or another player calls (the turns before are taken as played):',
     sv_discard: 'Took the discard', sv_census: 'Census', sv_village_size: 'Cards in the caller\'s village',
     sv_call_census: 'Call a census', sv_size_needed: 'Tap how many cards are in the caller\'s village, then call the census.', sv_census_by: { one: '{p} called a census with {k} card', other: '{p} called a census with {k} cards' },
     sv_owed: 'One more turn each: {p}', sv_census_done: 'Every player has had the last turn: reveal the villages.',
@@ -35,6 +36,7 @@ addWords({
   fa: {
     sv_round_of: 'دورِ {r} از {n}', sv_round_to: 'دورِ {r} · تا کسی به ۱۰۰ برسد',
     sv_start_player: 'شروع‌کننده', sv_amulet: 'طلسم', sv_turn_of: 'نوبتِ', sv_draw: 'کارت کشید',
+    sv_calls_census: '{p} سرشماری می‌خواهد', sv_other_caller: 'یا بازیکنِ دیگری سرشماری می‌خواهد (نوبت‌های پیش از او بازی‌شده حساب می‌شوند):',
     sv_discard: 'کارتِ رو را برداشت', sv_census: 'سرشماری', sv_village_size: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده',
     sv_call_census: 'درخواستِ سرشماری', sv_size_needed: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده را بزنید، سپس سرشماری بخواهید.', sv_census_by: '{p} با {k} کارت سرشماری خواست',
     sv_owed: 'هر کدام یک نوبتِ دیگر: {p}', sv_census_done: 'همه نوبتِ آخر را بازی کردند: دهکده‌ها را رو کنید.',
@@ -106,7 +108,6 @@ export function silverScreen() {
     reason: '',
     villages: {},
     roundAnswer: null,
-    fixVillage: { open: false, seq: 0, player: '', round: 0, value: '', data: null },
 
     // The referee's verdicts hold for the villages, or the swap, they were
     // asked about, in the turn they were asked in.
@@ -152,6 +153,19 @@ export function silverScreen() {
     sizes() { return [1, 2, 3, 4, 5, 6]; },
     pickSize(k) { this.censusSize = k; },
     sizeIs(k) { return this.censusSize === k; },
+    // censusCallers are the players who may call a census now from any
+    // seat: everyone but the turn's player, whose button is the turn's own.
+    censusCallers() { return this.players().filter((p) => p.id !== this.turnPlayer()); },
+    censusByLabel(p) { return this.t('sv_calls_census', { p: p.name }); },
+    // callCensusBy records that p called a census though the turns before
+    // theirs were not recorded: those turns are implied.
+    async callCensusBy(id) {
+      if (this.censusSize === null) {
+        this.refusal = { title: this.t('sv_census'), detail: this.t('sv_size_needed'), violations: [] };
+        return;
+      }
+      await this.send('census_called', { player: id, village_size: this.censusSize, implied_turns: true });
+    },
     async takeTurn(action) {
       const p = this.turnPlayer();
       if (!p) return;
@@ -299,26 +313,5 @@ export function silverScreen() {
       if (row.amulet_holder === id) out.push('◆');
       return out.join(' ');
     },
-    async startFixVillage(row, id) {
-      const evs = await this.eventsInForce();
-      let round = 0, ev = null;
-      for (const e of evs) {
-        if (e.type !== 'round_ended') continue;
-        round = (e.data && e.data.round) || round + 1;
-        if (round === row.round) ev = e;
-      }
-      if (!ev) return;
-      this.fixVillage = { open: true, seq: ev.seq, player: id, round: row.round, value: this.n(((ev.data.villages || {})[id] || []).join(' ')), data: ev.data };
-    },
-    fixVillageTitle() { return this.fixVillage.open ? this.t('sv_fix_village', { p: this.nameOf(this.fixVillage.player), r: this.fixVillage.round }) : ''; },
-    async saveFixVillage() {
-      const v = numbers(this.fixVillage.value);
-      if (v === null) return;
-      const f = this.fixVillage;
-      const data = Object.assign({}, f.data, { villages: Object.assign({}, f.data.villages, { [f.player]: v }) });
-      const ok = await this.correct(f.seq, 'round_ended', data);
-      if (ok === true) this.cancelFixVillage();
-    },
-    cancelFixVillage() { this.fixVillage = { open: false, seq: 0, player: '', round: 0, value: '', data: null }; },
   };
 }

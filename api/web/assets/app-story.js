@@ -27,7 +27,7 @@ addWords({
     st_add: '{p} added {n}', st_other: 'An event of the game', st_and: ' and ',
     st_undone: 'Undone', st_voided: 'Voided', st_corrected: 'Corrected at {t}', st_was: 'was: {s}', st_undone_at: 'Undone at {t}', st_voided_at: 'Voided at {t}',
     st_did_undo: 'Undone: {s}', st_did_redo: 'Redone: {s}', st_undo_what: 'Undo: {s}', st_redo_what: 'Redo: {s}',
-    st_face_down: 'a face-down card', st_W: 'W',
+    st_face_down: 'a face-down card', st_W: 'W', reason_kill: 'kill',
   },
   fa: {
     st_round: 'دورِ {n}', st_turn: 'نوبتِ {n} · {p}', st_turn_of: 'نوبتِ {p}', st_setup: 'پیش از بازی',
@@ -48,7 +48,7 @@ addWords({
     st_add: '{p} {n} افزود', st_other: 'رویدادی از بازی', st_and: ' و ',
     st_undone: 'برگردانده شد', st_voided: 'باطل شد', st_corrected: 'اصلاح شد در {t}', st_was: 'پیش‌تر: {s}', st_undone_at: 'برگردانده شد در {t}', st_voided_at: 'باطل شد در {t}',
     st_did_undo: 'برگردانده شد: {s}', st_did_redo: 'دوباره ثبت شد: {s}', st_undo_what: 'برگرداندن: {s}', st_redo_what: 'دوباره: {s}',
-    st_face_down: 'کارتی به پشت', st_W: 'W',
+    st_face_down: 'کارتی به پشت', st_W: 'W', reason_kill: 'کشتنِ هیولا',
   },
 });
 

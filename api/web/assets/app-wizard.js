@@ -56,7 +56,20 @@ function cards() {
 // stepFields describe the step at hand (the deal's trump, a bid typed,
 // the cards of a trick, the tricks won): each step starts with them empty,
 // so nothing typed for one is recorded in the next.
-function stepFields() { return { trump: 'none', trumpCard: '', won: {}, plays: {}, trickAnswer: null, bidTyped: '' }; }
+function stepFields() { return { trump: '', trumpCard: '', won: {}, plays: {}, suitPicked: '', trickAnswer: null, bidTyped: '' }; }
+
+addWords({
+  en: {
+    wz_deal_with: 'Tap the trump to deal', wz_won_by: 'Tricks won by {p}', wz_suit_of: 'Colour of the card {p} played',
+    wz_rank_of: 'Number of the {c} card', wz_tricks_so_far: 'Tricks so far', wz_card_seen: 'already played',
+    wz_change_card: 'Change the card of {p}', wz_card_of: '{p} plays',
+  },
+  fa: {
+    wz_deal_with: 'برای پخش، حکم را بزنید', wz_won_by: 'تریک‌های بُرده‌ی {p}', wz_suit_of: 'رنگِ کارتی که {p} بازی کرد',
+    wz_rank_of: 'شماره‌ی کارتِ {c}', wz_tricks_so_far: 'تریک‌ها تا اینجا', wz_card_seen: 'پیش‌تر بازی شده',
+    wz_change_card: 'عوض کردنِ کارتِ {p}', wz_card_of: '{p} بازی می‌کند',
+  },
+});
 
 export function wizardScreen() {
   return {
@@ -83,10 +96,18 @@ export function wizardScreen() {
     nextRoundNo() { return (this.wz().rounds_scored || 0) + 1; },
     roundsTotal() { return ((this.match && this.match.options) || {}).rounds || 0; },
     dealerName() { return this.nameOf(this.wz().dealer || this.wz().turn); },
-    trumps() { return COLOURS.concat(['none']); },
-    trumpLabel(c) { return this.t(c === 'none' ? 'none' : c); },
-    pickTrump(c) { this.trump = c; },
-    trumpIs(c) { return this.trump === c; },
+    // A round that deals all 60 cards turns none up: it has no trump.
+    allDealt() { return this.nextRoundNo() * this.players().length >= 60; },
+    trumps() { return this.allDealt() ? ['none'] : COLOURS.concat(['none']); },
+    trumpLabel(c) { return c ? this.t(c) : ''; },
+    // A tap on the trump deals the round: nothing is chosen before it, or
+    // the turned-up card's colour when that card is picked.
+    pickTrump(c) { this.trump = c; return this.startRound(); },
+    trumpIs(c) {
+      if (this.trump) return this.trump === c;
+      const col = (this.trumpCard || '').split('-')[0];
+      return COLOURS.includes(col) && col === c;
+    },
     deck() { return cards(); },
     cardLabel(c) {
       if (!c) return '';
@@ -96,10 +117,13 @@ export function wizardScreen() {
       return this.t(col) + ' ' + this.n(num);
     },
     async startRound() {
+      if (!this.trump) return false;
       const data = { trump: this.trump };
       if (this.trumpCard) data.trump_card = this.trumpCard;
       const ok = await this.send('round_started', data);
       if (ok) { this.trumpCard = ''; this.won = {}; this.plays = {}; this.trickAnswer = null; }
+      if (ok !== true) this.trump = '';
+      return ok;
     },
 
     // The bids: in seat order from the dealer's left; the next bidder is
@@ -166,6 +190,12 @@ export function wizardScreen() {
 
     // Tricks won: counted per player, the sum shown as it is typed.
     wonOf(id) { return this.won[id] || 0; },
+    // wonChoices are the pad's buttons: 0 to the round's tricks, one tap
+    // per player.
+    wonChoices() { const out = []; for (let i = 0; i <= this.roundNo(); i++) out.push(i); return out; },
+    setWon(id, v) { this.won = Object.assign({}, this.won, { [id]: v }); },
+    wonIs(id, v) { return this.won[id] !== undefined && this.won[id] === v; },
+    wonLabel(p, v) { return this.t('wz_won_by', { p: p.name }) + ' ' + this.n(v); },
     stepWon(id, d) {
       const v = Math.max(0, (this.won[id] || 0) + d);
       this.won = Object.assign({}, this.won, { [id]: v });
@@ -196,6 +226,52 @@ export function wizardScreen() {
       return out;
     },
     cardOf(id) { return this.plays[id] || ''; },
+    // The card being picked is the first player's in play order without
+    // one: its colour (or a Wizard or Jester), then its number.
+    picking() { return this.playOrder().find((p) => !this.plays[p.id]) || null; },
+    pickingName() { const p = this.picking(); return p ? p.name : ''; },
+    isPicking(id) { const p = this.picking(); return !!p && p.id === id; },
+    suits() { return COLOURS.concat(['wizard', 'jester']); },
+    suitLabel(s) { return s === 'wizard' ? this.t('wizard_card') : this.t(s); },
+    ranks() { return Array.from({ length: 13 }, (_, i) => i + 1); },
+    // seen counts the cards already out this round: the turned-up card,
+    // the recorded tricks' and this trick's. A deck holds one of each
+    // coloured card and four Wizards and four Jesters.
+    seenCount(card) {
+      let k = this.wz().trump_card === card ? 1 : 0;
+      for (const tr of this.wz().tricks || []) for (const pl of tr.plays || []) if (pl.card === card) k++;
+      for (const c of Object.values(this.plays)) if (c === card) k++;
+      return k;
+    },
+    isSeen(card) { return this.seenCount(card) >= (card === 'wizard' || card === 'jester' ? 4 : 1); },
+    suitSpent(s) {
+      if (s === 'wizard' || s === 'jester') return this.isSeen(s);
+      return this.ranks().every((r) => this.isSeen(s + '-' + r));
+    },
+    async pickSuit(s) {
+      const p = this.picking();
+      if (!p) return;
+      if (s === 'wizard' || s === 'jester') { this.suitPicked = ''; await this.setCard(p.id, s); return; }
+      this.suitPicked = s;
+    },
+    suitIs(s) { return this.suitPicked === s; },
+    async pickRank(r) {
+      const p = this.picking();
+      if (!p || !this.suitPicked) return;
+      const c = this.suitPicked + '-' + r;
+      this.suitPicked = '';
+      await this.setCard(p.id, c);
+    },
+    // unplay takes back a player's card of this trick, to pick it again.
+    unplay(id) {
+      const plays = Object.assign({}, this.plays);
+      delete plays[id];
+      this.plays = plays;
+      this.trickAnswer = null;
+      this.suitPicked = '';
+    },
+    // tricksSoFar is each player's count of tricks won this round.
+    tricksSoFar(id) { return (this.wz().tricks || []).filter((tr) => tr.winner === id).length; },
     async setCard(id, card) {
       this.plays = Object.assign({}, this.plays, { [id]: card });
       if (this.playOrder().every((p) => this.plays[p.id])) await this.askWinner();
@@ -218,7 +294,7 @@ export function wizardScreen() {
       const data = { plays: order.map((p) => ({ player: p.id, card: this.plays[p.id] })) };
       if (this.verdict) data.winner = this.verdict.player;
       const ok = await this.send('trick', data);
-      if (ok) { this.plays = {}; this.trickAnswer = null; }
+      if (ok) { this.plays = {}; this.trickAnswer = null; this.suitPicked = ''; }
     },
 
     // The score sheet, round by round.

@@ -86,6 +86,9 @@ const KINDS = ['wizard', 'tool', 'monster', 'demon', 'weapon'];
 const COLORS = ['red', 'green', 'yellow', 'blue'];
 
 function blankCard() { return { kind: 'wizard', colors: ['red'], power: '' }; }
+// unknownCard is a card the table has not shown yet: nothing is chosen for
+// it, so no colour is recorded that nobody saw.
+function unknownCard() { return { kind: 'wizard', colors: [], power: '' }; }
 function draft(c) { return { kind: c.kind, colors: (c.colors || []).slice(), power: String(c.power) }; }
 function blankSpell() {
   return { spell: 'extra_plays', target: '', land: '', extra_plays: '1', name: '', cards: [1, 2], revealed: [Object.assign(blankCard(), { id: 'yk-rv1' }), Object.assign(blankCard(), { id: 'yk-rv2' })] };
@@ -112,6 +115,7 @@ export function yatukScreen() {
     },
     // builder is one column being revealed: its cards as drafts.
     builder: { open: false, land: '', player: '', cards: [] },
+    playedAt: {},
     chainAnswer: null,
     // battle holds each participant's revealed column for the battle due.
     battle: { land: '', armies: {}, white: '', carrier: '' },
@@ -137,6 +141,8 @@ export function yatukScreen() {
     colors() { return COLORS; },
     landName(l) { return this.t('land_' + l); },
     gemName(g) { return this.t(g); },
+    // gemWords is "green gem", in Persian «گوهرِ سبز» (the noun first).
+    gemWords(g) { return this.lang === 'fa' ? this.t('yk_gem') + 'ِ ' + this.gemName(g) : this.gemName(g) + ' ' + this.t('yk_gem'); },
     currentName() { return this.nameOf(this.yk().current_player); },
     turnText() {
       if (this.isFinished()) return this.t('yk_winner', { p: ((this.match.result || {}).winners || []).map((id) => this.nameOf(id)).join(this.sep()) });
@@ -153,7 +159,10 @@ export function yatukScreen() {
     gemsOf(p) { return (p.gems || []).map((g) => this.gemName(g)).join(' '); },
     cardLabel(c) {
       if (!c) return '';
-      return (c.colors || []).map((x) => this.t(x)).join('/') + ' ' + this.t('kind_' + c.kind) + ' ' + this.n(c.power);
+      const colours = (c.colors || []).map((x) => this.t(x)).join('/');
+      // Persian puts the adjective after its noun: «جادوگر زرد ۶»
+      const named = this.lang === 'fa' ? this.t('kind_' + c.kind) + ' ' + colours : colours + ' ' + this.t('kind_' + c.kind);
+      return named + ' ' + this.n(c.power);
     },
     columnText(a) {
       const up = (a.face_up || []).map((c) => this.cardLabel(c)).join(this.sep());
@@ -161,7 +170,7 @@ export function yatukScreen() {
       return [up, down].filter(Boolean).join(this.sep()) || '—';
     },
     landLine(l) {
-      return this.t('yk_capacity', { n: l.capacity }) + this.sep() + this.gemName(l.gem) + ' ' + this.t('yk_gem') + (l.active ? '' : this.sep() + this.t('yk_closed'));
+      return this.t('yk_capacity', { n: l.capacity }) + this.sep() + this.gemWords(l.gem) + (l.active ? '' : this.sep() + this.t('yk_closed'));
     },
 
     // A card's colours are toggled one by one (one or two colours).
@@ -256,13 +265,36 @@ export function yatukScreen() {
     },
     // revealed is the column as drafts: the face-up cards as they lie, a
     // blank card for each face-down one, to be filled as it is shown.
+    // A face-down card is shown as the card recorded when it was played
+    // (played cards since the land's last battle), or with nothing chosen
+    // when the table recorded it unknown.
     revealed(land, player) {
       const a = this.columnOf(land, player);
       const out = (a.face_up || []).map(draft);
-      for (let i = 0; i < (a.face_down || 0); i++) out.push(blankCard());
+      const down = a.face_down || 0;
+      const played = (this.playedAt || {})[land + ':' + player] || [];
+      const known = played.slice(Math.max(0, played.length - down));
+      for (let i = 0; i < down; i++) {
+        const c = known[i - (down - known.length)];
+        out.push(c ? draft(c) : unknownCard());
+      }
       return out;
     },
-    openBuilder(land, player) {
+    // loadPlayed reads the cards each column was given, from the events in
+    // force: a battle at a land empties its columns.
+    async loadPlayed() {
+      const at = {};
+      try {
+        for (const e of await this.eventsInForce()) {
+          const d = e.data || {};
+          if (e.type === 'card_played') (at[d.land + ':' + d.player] = at[d.land + ':' + d.player] || []).push(d.card || null);
+          if (e.type === 'battle_resolved') for (const k of Object.keys(at)) if (k.startsWith(d.land + ':')) delete at[k];
+        }
+      } catch { /* the placeholders stay to be filled */ }
+      this.playedAt = at;
+    },
+    async openBuilder(land, player) {
+      await this.loadPlayed();
       const inBattle = this.battle.land === land && this.battle.armies[player];
       this.builder = { open: true, land, player, cards: inBattle ? this.battle.armies[player] : this.revealed(land, player) };
       this.numberCards();
@@ -271,7 +303,7 @@ export function yatukScreen() {
     },
     closeBuilder() { this.builder = { open: false, land: '', player: '', cards: [] }; this.chainAnswer = null; },
     builderTitle() { return this.builder.open ? this.t('yk_builder_of', { p: this.nameOf(this.builder.player), l: this.landName(this.builder.land) }) : ''; },
-    addCard() { this.builder.cards.push(blankCard()); this.numberCards(); },
+    addCard() { this.builder.cards.push(unknownCard()); this.numberCards(); },
     removeCard(i) { this.builder.cards.splice(i, 1); this.numberCards(); },
     // numberCards names each card's fields by its place in the column.
     numberCards() { this.builder.cards.forEach((d, i) => { d.id = 'yk-b' + (i + 1); }); },
@@ -305,7 +337,8 @@ export function yatukScreen() {
     },
     // revealing makes the drafts of the battle due, one column per army.
     revealing() { const d = this.due(); return !!d && this.battle.land === d.land; },
-    reveal() {
+    async reveal() {
+      await this.loadPlayed();
       const d = this.due();
       const armies = {};
       for (const p of this.participants()) armies[p] = this.revealed(d.land, p);

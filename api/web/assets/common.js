@@ -1,6 +1,6 @@
 // Motamed pages: shared helpers. Plain browser JavaScript, no build step.
-// The score sheet and chart rules mirror api/pages_view.go, so a live
-// update draws what a reload would.
+// Every screen draws a match from the view its game describes (the match
+// body's "view"), so a live update draws what a reload would.
 'use strict';
 (function () {
   const M = (window.Motamed = {});
@@ -33,7 +33,7 @@
       if (v === null || v === undefined || v === false) continue;
       el.setAttribute(k, v === true ? '' : String(v));
     }
-    for (const k of kids.flat()) {
+    for (const k of kids.flat(Infinity)) {
       if (k === null || k === undefined || k === false) continue;
       el.append(k instanceof Node ? k : document.createTextNode(String(k)));
     }
@@ -41,148 +41,94 @@
   }
   M.replace = (id, ...kids) => {
     const el = document.getElementById(id);
-    if (el) el.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined));
+    if (el) el.replaceChildren(...kids.flat(Infinity).filter((k) => k !== null && k !== undefined && k !== false));
   };
 
-  const LABEL_KEYS = ['round', 'turn', 'number', 'hand'];
-  const CELL_KEYS = ['points', 'levels', 'dice_left', 'strengths', 'sums', 'gems', 'scores'];
-  const TOTAL_KEYS = ['totals', 'levels'];
-  const SUM_KEYS = ['points', 'scores'];
-  const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
   const isNum = (v) => typeof v === 'number';
 
-  function playerMap(row, key, ids) {
-    const obj = row[key];
-    if (!isObj(obj)) return null;
-    const out = {};
-    let n = 0;
-    for (const id of ids) if (isNum(obj[id])) { out[id] = obj[id]; n++; }
-    return n > 0 ? out : null;
-  }
+  // tx is a game's text (rules.Text: {en, fa}) in lang, Persian digits for fa.
+  M.tx = (t, lang) => (t ? M.prose(lang, lang === 'fa' && t.fa ? t.fa : t.en || '') : '');
 
-  function keyLabel(L, key) { return L['k_' + key] || key.replace(/_/g, ' '); }
-
-  function scalarText(v, names, lang) {
-    if (typeof v === 'string') return names[v] !== undefined ? names[v] : v;
-    if (isNum(v)) return M.fmt(lang, v, -1);
-    if (v === true) return '✓';
-    if (Array.isArray(v)) {
-      if (!v.every((e) => typeof e === 'string')) return '';
-      return v.map((e) => (names[e] !== undefined ? names[e] : e)).join(', ');
-    }
-    return '';
-  }
-
-  // trumpText and cardText name a trump colour and a card for people, as
-  // in pages_now.go.
-  M.trumpText = (L, trump) => (trump ? L['colour_' + trump] || trump : '');
-  M.cardText = (L, lang, card) => {
-    if (L['card_' + card]) return L['card_' + card];
-    const i = (card || '').indexOf('-');
-    if (i < 0) return card || '';
-    const v = card.slice(i + 1);
-    return M.trumpText(L, card.slice(0, i)) + ' ' + (lang === 'fa' ? v.replace(/[0-9]/g, (c) => FA[c]) : v);
+  // sheetTable draws a game's score sheet view (the match body's
+  // view.sheet): a row per round, turn, hand or battle, a cell per player
+  // with the adjustments that made it (a 100->50 drop, a Kamikaze, a level
+  // held at 1) marked, and the game's total column. opts.cell, when given,
+  // makes the element of a cell (the phone makes a button to fix it).
+  M.sheetTable = (sheet, players, lang, L, opts) => {
+    opts = opts || {};
+    const classOf = opts.classOf || ((i) => 'c' + (i % 12));
+    if (!sheet || !sheet.rows.length) return M.h('p', { class: 'empty' }, L.no_rounds);
+    const notes = sheet.rows.some((r) => r.note && r.note.en);
+    const head = M.h('tr', {}, M.h('th', { scope: 'col' }, M.tx(sheet.row_header, lang)),
+      players.map((p, i) => M.h('th', { scope: 'col', class: classOf(i) }, M.h('span', { class: 'swatch' }), M.h('bdi', {}, p.name))),
+      notes ? M.h('th', { scope: 'col', class: 'details' }, L.details) : null);
+    const body = sheet.rows.map((r, k) => M.h('tr', { class: r.voided ? 'voided' : null, 'data-row': k },
+      M.h('th', { scope: 'row', class: r.number ? 'num' : 'label', title: M.tx(r.label, lang) }, r.number ? M.fmt(lang, r.number, 0) : M.tx(r.label, lang)),
+      players.map((p) => {
+        const c = r.cells[p.id];
+        if (!c) return M.h('td', { class: 'num none' });
+        const kids = [M.h('span', { class: 'v' }, M.fmt(lang, c.value, 0)), M.cellNotes(c, lang)];
+        return opts.cell ? opts.cell(r, p, c, kids) : M.h('td', { class: 'num' + (c.value < 0 ? ' neg' : '') + (c.marks ? ' marked' : '') }, kids);
+      }),
+      notes ? M.h('td', { class: 'details' }, M.tx(r.note, lang)) : null));
+    const foot = M.h('tfoot', {}, M.h('tr', {}, M.h('th', { scope: 'row' }, M.tx(sheet.total_header, lang)),
+      players.map((p) => {
+        const t = sheet.totals[p.id] || 0;
+        return M.h('td', { class: 'num total' + (t < 0 ? ' neg' : '') }, M.fmt(lang, t, 0));
+      }),
+      notes ? M.h('td', {}) : null));
+    return M.h('table', { class: 'sheet' }, M.h('caption', { class: 'older-note', hidden: true }), M.h('thead', {}, head), M.h('tbody', {}, body), foot);
   };
 
-  // now is buildNow: the round being played, from the match's state; null
-  // when there is none to show.
-  M.now = (m, L, lang) => {
-    const st = m.state || {};
-    if (m.status === 'finished' || !(st.round >= 1) || !st.dealer) return null;
-    const names = Object.fromEntries(m.players.map((p) => [p.id, p.name]));
-    const v = { round: M.fmt(lang, st.round, 0), rounds: '', dealer: names[st.dealer] || '', trump: M.trumpText(L, st.trump),
-      trumpCard: M.cardText(L, lang, st.trump_card || ''), seats: {} };
-    const rounds = m.options && m.options.rounds;
-    if (rounds > 0) v.rounds = M.fmt(lang, rounds, 0);
-    for (const p of m.players) {
-      const bids = st.bids || {}, won = st.tricks_won || {};
-      v.seats[p.id] = { hasBid: isNum(bids[p.id]), bid: isNum(bids[p.id]) ? M.fmt(lang, bids[p.id], 0) : '',
-        won: M.fmt(lang, won[p.id] || 0, 0), isDealer: p.id === st.dealer, isTurn: p.id === st.turn && st.phase !== 'awaiting_round' };
-    }
-    return v;
+  // cellNotes are the small figures under a cell: what was recorded before
+  // the adjustments, each adjustment, and the game's sub figure (bid / won).
+  M.cellNotes = (c, lang) => {
+    const parts = [];
+    if (isNum(c.base)) parts.push(M.h('span', { class: 'base' }, M.fmt(lang, c.base, 0)));
+    for (const m of c.marks || []) parts.push(M.h('span', { class: 'mark mark-' + m.kind }, M.tx(m.label, lang)));
+    if (c.sub && c.sub.en) parts.push(M.h('span', { class: 'sub' }, M.tx(c.sub, lang)));
+    return parts.length ? M.h('small', {}, parts.map((e, i) => (i ? [lang === 'fa' ? '، ' : ', ', e] : e))) : null;
   };
 
-  // sheet is buildSheet: the generic score sheet of a game's rounds.
-  M.sheet = (rounds, players, L, lang) => {
-    const rows = Array.isArray(rounds) ? rounds : [];
-    const ids = players.map((p) => p.id);
+  // nowParts draws the state of play (the match body's view.now): the
+  // round or turn, the dealer, whose turn it is, the round's facts, teams.
+  M.nowParts = (now, players, lang, L) => {
     const names = Object.fromEntries(players.map((p) => [p.id, p.name]));
-    const v = { labelHeader: L['#'], playerCells: false, subHeader: '', details: false, rows: [] };
-    let labelKey = '';
-    const first = rows.find(isObj);
-    if (first) labelKey = LABEL_KEYS.find((k) => isNum(first[k])) || '';
-    if (labelKey) v.labelHeader = L[labelKey];
-    rows.forEach((r, i) => {
-      const row = { label: M.fmt(lang, i + 1, 0), cells: [], details: '', voided: false };
-      if (!isObj(r)) {
-        row.details = scalarText(r, names, lang);
-        v.details = v.details || row.details !== '';
-        v.rows.push(row);
-        return;
-      }
-      const used = new Set([labelKey, 'voided']);
-      if (isNum(r[labelKey])) row.label = M.fmt(lang, r[labelKey], 0);
-      else if (typeof r.category === 'string' && !labelKey) { row.label = L['c_' + r.category] || r.category; used.add('category'); }
-      row.voided = r.voided === true;
-      for (const k of CELL_KEYS) {
-        const cells = playerMap(r, k, ids);
-        if (!cells) continue;
-        used.add(k);
-        v.playerCells = true;
-        const bids = playerMap(r, 'bids', ids), tricks = playerMap(r, 'tricks', ids);
-        for (const id of ids) {
-          const c = { main: '', sub: '', neg: false };
-          if (isNum(cells[id])) { c.main = M.fmt(lang, cells[id], 0); c.neg = cells[id] < 0; }
-          if (bids && tricks) {
-            c.sub = M.fmt(lang, bids[id] || 0, 0) + ' / ' + M.fmt(lang, tricks[id] || 0, 0);
-            v.subHeader = L.bid_won;
-          }
-          row.cells.push(c);
-        }
-        break;
-      }
-      const parts = [];
-      for (const k of Object.keys(r).filter((k) => !used.has(k)).sort()) {
-        let t = scalarText(r[k], names, lang);
-        if (typeof r[k] === 'string' && k === 'trump') t = M.trumpText(L, r[k]);
-        else if (typeof r[k] === 'string' && k === 'trump_card') t = M.cardText(L, lang, r[k]);
-        else if (typeof r[k] === 'string' && L['v_' + k + '_' + r[k]]) t = L['v_' + k + '_' + r[k]];
-        if (t !== '') parts.push(keyLabel(L, k) + ': ' + t);
-      }
-      row.details = parts.join(' · ');
-      v.details = v.details || row.details !== '';
-      v.rows.push(row);
-    });
-    if (v.playerCells) for (const r of v.rows) while (r.cells.length < ids.length) r.cells.push({ main: '', sub: '', neg: false });
-    return v;
+    const k = (t) => M.h('span', { class: 'k' }, t);
+    return [
+      M.h('span', { class: 'now-round' }, M.tx(now.title, lang)),
+      now.dealer ? M.h('span', { class: 'now-dealer' }, k(L.dealer), ' ', M.h('bdi', {}, names[now.dealer] || '')) : null,
+      now.turn ? M.h('span', { class: 'now-turn' }, k(L.turn_of), ' ', M.h('bdi', {}, names[now.turn] || '')) : null,
+      (now.facts || []).map((f) => M.h('span', { class: 'now-fact' }, k(M.tx(f.label, lang)), ' ', M.h('span', { class: 'v' }, M.tx(f.value, lang)))),
+      (now.teams || []).map((t, i) => M.h('span', { class: 'now-team' }, k(L.team + ' ' + M.fmt(lang, i + 1, 0)), ' ',
+        M.h('bdi', {}, t.map((id) => names[id] || '').join(lang === 'fa' ? '، ' : ', ')))),
+    ];
   };
 
-  // runningTotals: per player, the total after each round from where the
-  // game starts (0, or level 1 for levels), and whether they are levels;
-  // null when the rounds do not say.
-  M.runningTotals = (rounds, ids) => {
-    if (!Array.isArray(rounds) || rounds.length === 0) return null;
-    const levels = isObj(rounds[0]) && playerMap(rounds[0], 'levels', ids) !== null;
-    const start = levels ? 1 : 0;
-    const series = ids.map(() => [start]);
-    const sum = ids.map(() => 0);
-    for (const r of rounds) {
-      if (!isObj(r)) return null;
-      let m = null;
-      for (const k of TOTAL_KEYS) {
-        const mm = playerMap(r, k, ids);
-        if (mm && Object.keys(mm).length === ids.length) { m = mm; break; }
-      }
-      if (!m) {
-        let pts = null;
-        for (const k of SUM_KEYS) if ((pts = playerMap(r, k, ids))) break;
-        if (!pts) return null;
-        m = {};
-        ids.forEach((id, i) => { sum[i] += pts[id] || 0; m[id] = sum[i]; });
-      }
-      ids.forEach((id, i) => { sum[i] = m[id] || 0; series[i].push(m[id] || 0); });
-    }
-    return { series, levels };
+  // seatNow draws one player's figures now (bid and won, dice and cards),
+  // for the player's card; null when the game shows none.
+  M.seatNow = (now, id, lang, L) => {
+    const seat = now && now.seats.find((s) => s.player === id);
+    if (!seat) return null;
+    const parts = [];
+    (now.columns || []).forEach((c, i) => {
+      const v = seat.values[i];
+      if (!isNum(v)) return;
+      parts.push(M.h('span', { class: 'k' }, M.tx(c, lang)), ' ', M.h('span', { class: 'num' }, M.fmt(lang, v, 0)), ' ');
+    });
+    const cls = 'seat-now' + (now.turn === id ? ' turn' : '') + (seat.out ? ' out' : '');
+    return M.h('span', { class: cls }, parts, now.dealer === id ? M.h('span', { class: 'dealer-badge' }, L.dealer) : null);
+  };
+
+  // viewSeries is every player's running total after each row, from where
+  // the game starts, for the chart; null when the rows are standings, not
+  // sums (the chart then shows the totals as bars).
+  M.viewSeries = (sheet, ids) => {
+    if (!sheet || !sheet.sum) return null;
+    const sum = ids.map(() => sheet.start || 0);
+    const series = ids.map((id, i) => [sum[i]]);
+    for (const r of sheet.rows) ids.forEach((id, i) => { sum[i] += (r.cells[id] || { value: 0 }).value; series[i].push(sum[i]); });
+    return series;
   };
 
   const W = 640, H = 300, PL = 64, PR = 16, PT = 14, PB = 34;
@@ -212,7 +158,7 @@
     }
     svg.append(M.s('line', { class: 'zero', x1: PL, x2: W - PR, y1: py(0), y2: py(0) }));
   }
-  const newSVG = () => M.s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', dir: 'ltr', preserveAspectRatio: 'xMidYMid meet' });
+  const newSVG = (label) => M.s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, dir: 'ltr', preserveAspectRatio: 'xMidYMid meet' });
 
   // lineChart is lineChart in pages_view.go; xs (optional) gives each
   // series' x values.
@@ -227,7 +173,7 @@
     n = Math.max(n, 1);
     const px = (x) => round1(PL + (x * (W - PL - PR)) / n);
     const py = (y) => round1(PT + ((b - y) * (H - PT - PB)) / (b - a));
-    const svg = newSVG();
+    const svg = newSVG(labels.join(', '));
     axes(svg, a, b, step, py, lang);
     const every = Math.max(1, Math.ceil(n / 10));
     for (let x = 0; x <= n; x += every) svg.append(M.s('text', { class: 'xlab', x: px(x), y: H - 8 }, M.fmt(lang, x, 0)));
@@ -248,7 +194,7 @@
     for (const y of values) { lo = Math.min(lo, y); hi = Math.max(hi, y); }
     const [a, b, step] = niceScale(lo, hi);
     const py = (y) => round1(PT + ((b - y) * (H - PT - PB)) / (b - a));
-    const svg = newSVG();
+    const svg = newSVG(labels.join(', '));
     axes(svg, a, b, step, py, lang);
     const slot = (W - PL - PR) / values.length;
     values.forEach((y, i) => {
@@ -315,8 +261,23 @@
     const sheet = document.getElementById('sheet');
     if (sheet) {
       const rows = [...sheet.querySelectorAll('tbody tr')];
+      const note = sheet.querySelector('caption.older-note');
       rows.forEach((r) => r.classList.remove('older'));
-      if (big) for (let i = 0; i < rows.length - 1 && sheet.scrollHeight > sheet.clientHeight + 1; i++) rows[i].classList.add('older');
+      if (note) note.hidden = true;
+      let n = 0;
+      if (big) {
+        for (; n < rows.length - 1 && sheet.scrollHeight > sheet.clientHeight + 1; n++) {
+          rows[n].classList.add('older');
+          // The notice takes a line of its own: one more row makes room for it.
+          if (n === 0 && note) note.hidden = false;
+        }
+      }
+      // Rows left out are said to be there: "Round 1 to Round 5 are above".
+      if (note && n > 0) {
+        const L = (M.boot().labels || {});
+        const label = (r) => r.querySelector('th').getAttribute('title') || r.querySelector('th').textContent;
+        note.textContent = (L.hidden_rows || '{a}–{b}').replace('{a}', label(rows[0])).replace('{b}', label(rows[n - 1]));
+      }
     }
     const st = document.getElementById('standings');
     if (st) {

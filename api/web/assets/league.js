@@ -108,6 +108,9 @@
     } catch (e) { /* stays locked */ }
   }
 
-  if (latest) follow();
+  if (latest) {
+    renderChart(latest, boot.history || {});
+    follow();
+  }
   else if (M.fragmentToken()) unlock();
 })();

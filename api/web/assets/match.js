@@ -25,70 +25,42 @@
     const places = {}, winners = new Set((m.result && m.result.winners) || []);
     for (const p of (m.result && m.result.placements) || []) places[p.player_id] = p.place;
     const totals = m.scores.totals || {};
-    const now = M.now(m, L, lang);
+    const view = m.view || { sheet: null, now: null };
+    const now = m.status === 'finished' ? null : view.now;
     document.getElementById('now').hidden = !now;
-    M.replace('now', now ? nowParts(now) : []);
+    M.replace('now', now ? M.nowParts(now, m.players, lang, L) : []);
     M.replace('players', m.players.map((p, i) => {
       const t = totals[p.id] || 0;
-      const seat = now && now.seats[p.id];
       return h('div', { class: `player ${classOf(i)}${winners.has(p.id) ? ' winner' : ''}`, 'data-player': p.id },
         h('span', { class: 'swatch' }), h('bdi', { class: 'name' }, p.name),
         h('span', { class: 'total num' + (t < 0 ? ' neg' : '') }, fmt(lang, t, 0)),
-        seat ? h('span', { class: 'seat-now' + (seat.isTurn ? ' turn' : '') },
-          seat.hasBid ? [h('span', { class: 'k' }, L.bid), ' ', h('span', { class: 'num' }, seat.bid), ' ', h('span', { class: 'k' }, L.won), ' ', h('span', { class: 'num' }, seat.won)] : null,
-          seat.isDealer ? [' ', h('span', { class: 'dealer-badge' }, L.dealer)] : null) : null,
+        now ? M.seatNow(now, p.id, lang, L) : null,
         places[p.id] ? h('span', { class: 'place' }, winners.has(p.id) ? '★ ' : '', L.place + ' ', h('span', { class: 'num' }, fmt(lang, places[p.id], 0))) : null);
     }));
-    renderSheet(m);
-    renderChart(m);
+    renderSheet(m, view.sheet);
+    renderChart(m, view.sheet);
   }
 
-  // nowParts is the "now" template of match.html.
-  function nowParts(v) {
-    const k = (t) => h('span', { class: 'k' }, t);
-    return [
-      h('span', { class: 'now-round' }, k(L.round), ' ', h('span', { class: 'num' }, v.round), v.rounds ? [' ', k(L.round_of), ' ', h('span', { class: 'num' }, v.rounds)] : null),
-      h('span', { class: 'now-dealer' }, k(L.dealer), ' ', h('bdi', {}, v.dealer)),
-      v.trump ? h('span', { class: 'now-trump' }, k(L.trump), ' ', h('span', { class: 'v' }, v.trump), v.trumpCard ? [' ', h('small', {}, `(${v.trumpCard})`)] : null) : null,
-    ];
-  }
-
-  function renderSheet(m) {
-    const v = M.sheet(m.scores.rounds, m.players, L, lang);
+  function renderSheet(m, sheet) {
     const sub = document.getElementById('sheet-sub');
-    if (sub) sub.textContent = v.subHeader ? `(${v.subHeader})` : '';
-    else if (v.subHeader) document.querySelector('.sheet-card h2').append(' ', h('small', { id: 'sheet-sub' }, `(${v.subHeader})`));
-    if (!v.rows.length) return M.replace('sheet', h('p', { class: 'empty' }, L.no_rounds));
-    const totals = m.scores.totals || {};
-    const head = h('tr', {}, h('th', { scope: 'col' }, v.labelHeader),
-      v.playerCells ? m.players.map((p, i) => h('th', { scope: 'col', class: classOf(i) }, h('span', { class: 'swatch' }), h('bdi', {}, p.name))) : null,
-      v.details ? h('th', { scope: 'col', class: 'details' }, L.details) : null);
-    const body = v.rows.map((r) => h('tr', { class: r.voided ? 'voided' : null },
-      h('th', { scope: 'row', class: 'num' }, r.label),
-      r.cells.map((c) => h('td', { class: 'num' + (c.neg ? ' neg' : '') }, c.main, c.sub ? h('small', {}, c.sub) : null)),
-      v.details ? h('td', { class: 'details' }, r.details) : null));
-    const foot = v.playerCells ? h('tfoot', {}, h('tr', {}, h('th', { scope: 'row' }, L.totals),
-      m.players.map((p) => h('td', { class: 'num total' + ((totals[p.id] || 0) < 0 ? ' neg' : '') }, fmt(lang, totals[p.id] || 0, 0))),
-      v.details ? h('td', {}) : null)) : null;
-    M.replace('sheet', h('table', { class: 'sheet' }, h('thead', {}, head), h('tbody', {}, body), foot));
+    if (sub) sub.textContent = sheet && sheet.sub_header && sheet.sub_header.en ? `(${M.tx(sheet.sub_header, lang)})` : '';
+    M.replace('sheet', M.sheetTable(sheet, m.players, lang, L, { classOf }));
     M.fit();
   }
 
-  function renderChart(m) {
+  function renderChart(m, sheet) {
     const ids = m.players.map((p) => p.id);
     const classes = m.players.map((p, i) => classOf(i));
     const names = m.players.map((p) => p.name);
     let svg, title = L.chart;
-    const run = M.runningTotals(m.scores.rounds, ids);
-    if (run) {
-      svg = M.lineChart(run.series, classes, names, lang);
-      if (run.levels) title = L.chart_levels;
-    }
-    else if (!Array.isArray(m.scores.rounds) || m.scores.rounds.length === 0) svg = M.lineChart(ids.map(() => [0]), classes, names, lang);
-    else {
+    const series = M.viewSeries(sheet, ids);
+    if (series) {
+      svg = M.lineChart(series, classes, names, lang);
+      if (sheet.start) title = M.tx(sheet.total_header, lang);
+    } else {
       const values = ids.map((id) => (m.scores.totals || {})[id] || 0);
       svg = M.barChart(values, classes, values.map((v) => fmt(lang, v, 0)), lang);
-      title = L.chart_totals;
+      title = sheet ? M.tx(sheet.total_header, lang) : L.chart_totals;
     }
     document.getElementById('chart-title').textContent = title;
     M.replace('chart', svg);
@@ -181,19 +153,20 @@
     }
   }
 
-  // A live change carries the match without its score sheet and the sheet's
-  // rows from `rounds.from` on; a change that does not follow the version
-  // shown (one was missed) reloads the whole match.
+  // A live change says the match moved on; the view the game draws of it
+  // comes with the whole match, read again (one request at a time, a change
+  // meanwhile asks once more).
+  let reading = null;
   async function reload() {
+    if (reading) { reading.again = true; return; }
+    reading = { again: false };
     try { render(await M.getJSON(`/v1/matches/${id}?lang=${lang}`, lang)); } catch (e) { /* keep what is shown */ }
+    const again = reading.again;
+    reading = null;
+    if (again) reload();
   }
   function change(d) {
-    const c = d.match, r = d.rounds;
-    if (c.version <= match.version) return;
-    if (c.version !== match.version + 1 || !r) return reload();
-    const rows = Array.isArray(r.rows) && Array.isArray(match.scores.rounds) ? match.scores.rounds.slice(0, r.from).concat(r.rows) : r.rows;
-    render(Object.assign({}, match, { status: c.status, version: c.version, next: c.next, state: c.state, result: c.result,
-      updated_at: c.updated_at, scores: { totals: c.totals, rounds: rows } }));
+    if (d.match.version > match.version) reload();
   }
 
   // Resume from the version this page was rendered at: the stream sends
@@ -218,7 +191,10 @@
     } catch (e) { /* stays locked */ }
   }
 
-  if (match) follow();
+  if (match) {
+    render(match);
+    follow();
+  }
   else if (M.fragmentToken()) unlock();
   window.Motamed.current = () => match;
 })();
