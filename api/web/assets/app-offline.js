@@ -19,17 +19,6 @@ let loading = null;
 if ('serviceWorker' in navigator && window.isSecureContext) {
   const v = new URL(import.meta.url).searchParams.get('v') || '';
   navigator.serviceWorker.register('/sw.js?v=' + v, { scope: '/' }).catch(() => { /* the app works without it, online */ });
-  // A worker that takes over a page already open has not seen what the page
-  // read before it: read it again through the worker, which keeps it.
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    const token = localStorage.getItem('motamed.token');
-    if (!token) return;
-    const headers = { Accept: 'application/json', Authorization: 'Bearer ' + token, 'Accept-Language': localStorage.getItem('motamed.lang') || 'en' };
-    const paths = ['/v1/me', '/v1/games'];
-    const m = location.hash.match(/^#\/m\/([^/]+)/);
-    if (m) paths.push('/v1/matches/' + m[1], '/v1/matches/' + m[1] + '/events');
-    for (const p of paths) fetch(p, { headers }).catch(() => { /* read again when online */ });
-  });
 }
 
 function script(src) {

@@ -36,11 +36,6 @@ self.addEventListener('fetch', (e) => {
       if (res.ok) c.put(req, res.clone());
       return res;
     }))));
-  } else if (url.pathname.startsWith('/assets/')) {
-    // a module imported by another (no version in its URL): this version's copy
-    e.respondWith(fetch(req).catch((err) => caches.open(CACHE)
-      .then((c) => c.match(req, { ignoreSearch: true }))
-      .then((hit) => { if (hit) return hit; throw err; })));
   } else if (KEPT.some((re) => re.test(url.pathname))) {
     e.respondWith(networkFirst(req, DATA, url.pathname + url.search));
   }
