@@ -169,6 +169,9 @@ type matchPageView struct {
 	Grandfathered []grandfatheredView
 	LeagueURL     string
 	Boot          matchBoot
+	// Imported says the match came from another app, not refereed here,
+	// with the day and place it was played ("" for a match recorded here).
+	Imported string
 }
 
 // matchPage serves a match's scoreboard.
@@ -195,6 +198,7 @@ func (s *pages) matchPage(c echo.Context) error {
 		v.LeagueURL = "/leagues/" + url.PathEscape(*mr.LeagueID) + "?lang=" + lang
 	}
 	v.Version = formatNum(lang, float64(mr.Version), 0)
+	v.Imported = importedText(mr, v.L, lang)
 	v.Players = playerCards(mr, lang)
 	v.Ruling = s.latestRuling(log, lang)
 	v.Corrections = corrections(log, mr.Players, v.L, lang)

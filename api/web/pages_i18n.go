@@ -18,6 +18,7 @@ var pageLabels = map[string][2]string{
 	"ruling":          {"Latest ruling", "آخرین رأی داور"},
 	"no_ruling":       {"No rulings so far: every event was within the rules.", "تاکنون رأیی صادر نشده است: همهٔ رویدادها مطابق قوانین بوده‌اند."},
 	"in_progress":     {"In progress", "در جریان"},
+	"imported":        {"Imported from BG Stats, not refereed", "واردشده از BG Stats، بی‌داوری"},
 	"finished":        {"Finished", "پایان یافته"},
 	"event":           {"Event", "رویداد"},
 	"live":            {"Live", "زنده"},

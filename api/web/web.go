@@ -110,6 +110,11 @@ type matchBody struct {
 		Rounds any            `json:"rounds"`
 	} `json:"scores"`
 	Result *rules.Result `json:"result"`
+	// Source, PlayedAt and Location say where an imported match came from
+	// and when and where it was played.
+	Source   *string `json:"source"`
+	PlayedAt *string `json:"played_at"`
+	Location *string `json:"location"`
 }
 
 type seatBody struct {
