@@ -54,6 +54,9 @@ func (s *Server) getMatch(c echo.Context) error {
 		return err
 	}
 	setETag(c, m.Version)
+	// The body is in the request's language while the ETag is the version:
+	// a cache must not answer a Persian request with an English body.
+	c.Response().Header().Add(echo.HeaderVary, "Accept-Language")
 	if inm := c.Request().Header.Get("If-None-Match"); inm != "" && inm == etag(m.Version) {
 		return c.NoContent(http.StatusNotModified)
 	}

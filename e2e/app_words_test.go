@@ -161,6 +161,7 @@ func TestAppMessagesInWords(t *testing.T) {
 	// The same refusal in Persian: Persian digits, no English event name.
 	p.click("#lang-toggle")
 	waitFor(p, `document.documentElement.dir === 'rtl'`)
+	p.waitReady()
 	p.click("#record-tricks")
 	p.waitText("#refusal", "WIZARD-PLAY-4")
 	if ascii := evalIn[string](p, asciiDigits); ascii != "" {
@@ -197,6 +198,7 @@ func TestAppMessagesInWords(t *testing.T) {
 	p.shot("words-stale")
 	p.click("#lang-toggle")
 	waitFor(p, `document.documentElement.dir === 'rtl'`)
+	p.waitReady()
 	p.axe("a stale phone in Persian")
 	p.shot("words-stale-fa")
 	b.clean()
