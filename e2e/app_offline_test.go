@@ -50,7 +50,6 @@ func TestAppOfflineWizardRound(t *testing.T) {
 
 	p.offline(true)
 	p.click("#trump-red")
-	p.click("#start-round")
 	p.waitText("#wz-bids", "")
 	p.click("#bid-1")
 	p.waitText(".bid-value[data-player='"+ids[1]+"']", "1")
@@ -66,7 +65,9 @@ func TestAppOfflineWizardRound(t *testing.T) {
 	p.click("#refusal button")
 	p.click("#bid-1")
 	p.waitText(".bid-value[data-player='"+ids[0]+"']", "1")
-	p.click("#won-plus-" + ids[1])
+	for i, w := range []int{0, 1, 0} {
+		p.click(fmt.Sprintf("#won-%s-%d", ids[i], w))
+	}
 	p.click("#record-tricks")
 	p.waitText("#next", "Round 2")
 	p.shot("offline-wizard-round-2")
@@ -110,11 +111,9 @@ func TestAppOfflineMunchkinTurn(t *testing.T) {
 	before := len(eventTypes(c, id))
 
 	p.offline(true)
-	p.choose("#lv-player", ids[0])
-	p.click("#level-up")
+	p.click("#lv-up-" + ids[0])
 	p.waitText("#mk-players li[data-player='"+ids[0]+"'] .lv", "2")
-	p.choose("#lv-player", ids[0])
-	p.click("#level-up")
+	p.click("#lv-up-" + ids[0])
 	p.waitText("#mk-players li[data-player='"+ids[0]+"'] .lv", "3")
 	endTurn(p, "Sara")
 	p.shot("offline-munchkin")
