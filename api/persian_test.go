@@ -19,8 +19,9 @@ var (
 	// allowedLatin are the Latin words a Persian page or problem may show:
 	// rule IDs, the brand's Latin spelling, the link to the other language
 	// and to the JSON, header and token syntax quoted to a developer, and
-	// the IDs a problem quotes, and the body limit as configured (64K).
-	allowedLatin = regexp.MustCompile(`\(\d+[KMG]\)|[A-Z]+(-[A-Z0-9]+)+|\bMotamed\b|\bEnglish\b|\bJSON\b|\bQR\b|Authorization: Bearer <token>|Idempotency-Key|"[^"]*"|μ|σ`)
+	// the IDs a problem quotes, the body limit as configured (64K), and the
+	// server's --public-url flag, quoted to whoever starts it.
+	allowedLatin = regexp.MustCompile(`\(\d+[KMG]\)|[A-Z]+(-[A-Z0-9]+)+|\bMotamed\b|\bEnglish\b|\bJSON\b|\bQR\b|Authorization: Bearer <token>|Idempotency-Key|--public-url|"[^"]*"|μ|σ`)
 	latinWord    = regexp.MustCompile(`[A-Za-z]{2,}|[0-9]`)
 )
 
