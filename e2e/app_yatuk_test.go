@@ -233,7 +233,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.choose("#yk-spell-kind", "night_raid")
 	p.choose("#yk-spell-target", sara)
 	p.choose("#yk-spell-land", "vipas")
-	p.waitText("#yk-spell", "1 face-down card(s) move up")
+	p.waitText("#yk-spell", "1 face-down card moves up")
 	ykCard(p, "yk-rv1", "wizard", []string{"blue"}, "6")
 	p.click("#yk-play-spell")
 	p.waitText("#next", "Ali's turn")
