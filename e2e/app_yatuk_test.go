@@ -209,7 +209,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.typeIn("#yk-spell-extra", "3")
 	p.click("#yk-play-spell")
 	p.waitText("#next", "3 more cards")
-	p.waitText("#yk-turn", "3 extra play(s) left")
+	p.waitText("#yk-turn", "3 extra plays left")
 	ykPlayCard(p, "vipas", "wizard", []string{"green"}, "3", "2 more cards")
 	ykPlayCard(p, "vipas", "monster", []string{"green"}, "9", "1 more card ")
 	ykPlayCard(p, "vipas", "", nil, "", "Reza's turn")
