@@ -63,6 +63,9 @@ type CreateLeagueRequest struct {
 type UpdateLeagueRequest struct {
 	Name       string `json:"name,omitempty" validate:"omitempty,max=100,displayname"`
 	Visibility string `json:"visibility,omitempty" validate:"omitempty,oneof=public private"`
+	// Archived: true archives the league (it stays readable but takes no
+	// new match), false puts it back in use.
+	Archived *bool `json:"archived,omitempty"`
 }
 
 // LeagueResponse is a league.
@@ -73,6 +76,9 @@ type LeagueResponse struct {
 	Options    LeagueOptions `json:"options"`
 	Visibility string        `json:"visibility"`
 	CreatedAt  string        `json:"created_at"`
+	// Archived: the league takes no new match; ArchivedAt is since when.
+	Archived   bool    `json:"archived"`
+	ArchivedAt *string `json:"archived_at,omitempty"`
 }
 
 // CreateMatchRequest is the body of POST /v1/matches.
@@ -241,7 +247,12 @@ func leagueResponse(l *db.League) LeagueResponse {
 	if o.PointsScheme == "" {
 		o.PointsScheme = "placement"
 	}
-	return LeagueResponse{ID: l.ID, Name: l.Name, Game: l.Game, Options: o, Visibility: l.Visibility, CreatedAt: timeString(l.CreatedAt)}
+	r := LeagueResponse{ID: l.ID, Name: l.Name, Game: l.Game, Options: o, Visibility: l.Visibility, CreatedAt: timeString(l.CreatedAt)}
+	if l.ArchivedAt != nil {
+		at := timeString(*l.ArchivedAt)
+		r.Archived, r.ArchivedAt = true, &at
+	}
+	return r
 }
 
 func (s *Server) eventResponse(e db.Event, lang string) EventResponse {

@@ -202,20 +202,23 @@ func planChoices(c echo.Context) (map[int]bool, map[int]string, error) {
 	return ticked, into, nil
 }
 
-// importTargets are the leagues t may import into: every league for an
-// admin, its own for an owner.
+// importTargets are the leagues t may import into: every league in use for
+// an admin, its own for an owner (refused while it is archived).
 func (s *Server) importTargets(ctx context.Context, t *db.Token) ([]db.League, error) {
 	if t.Role != db.RoleAdmin {
 		l, err := s.store.GetLeague(ctx, t.LeagueID)
 		if err != nil {
 			return nil, err
 		}
+		if l.ArchivedAt != nil {
+			return nil, db.ErrArchived
+		}
 		return []db.League{*l}, nil
 	}
 	var out []db.League
 	p := db.Page{Limit: 500}
 	for {
-		ls, next, err := s.store.ListLeagues(ctx, db.Reader{All: true}, "", p)
+		ls, next, err := s.store.ListLeagues(ctx, db.Reader{All: true}, "", db.Unarchived, p)
 		if err != nil {
 			return nil, err
 		}

@@ -102,6 +102,9 @@ func (s *Server) importLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if l.ArchivedAt != nil {
+		return db.ErrArchived
+	}
 	g, err := s.game(l.Game)
 	if err != nil {
 		return err

@@ -47,7 +47,8 @@ func (s *Server) getLeague(c echo.Context) error {
 	return c.JSON(http.StatusOK, leagueResponse(l))
 }
 
-// updateLeague renames a league or changes its visibility.
+// updateLeague renames a league, changes its visibility, or archives or
+// unarchives it.
 func (s *Server) updateLeague(c echo.Context) error {
 	if _, err := requireToken(c); err != nil {
 		return err
@@ -64,9 +65,15 @@ func (s *Server) updateLeague(c echo.Context) error {
 	if _, err := bind(c, &req); err != nil {
 		return err
 	}
-	l, err = s.store.UpdateLeague(ctx, l.ID, req.Name, req.Visibility)
-	if err != nil {
-		return err
+	if req.Name != "" || req.Visibility != "" {
+		if l, err = s.store.UpdateLeague(ctx, l.ID, req.Name, req.Visibility); err != nil {
+			return err
+		}
+	}
+	if req.Archived != nil && *req.Archived != (l.ArchivedAt != nil) {
+		if l, err = s.store.SetLeagueArchived(ctx, l.ID, *req.Archived); err != nil {
+			return err
+		}
 	}
 	s.streams.leagueChanged(l)
 	s.announce(ctx, db.Notice{Kind: db.NoticeLeague, ID: l.ID})

@@ -118,15 +118,25 @@ func (s *Server) listLeagues(c echo.Context) error {
 			return rules.Invalid("game", "is not a game this server offers")
 		}
 	}
-	p, err := pageOf(c, "leagues", game)
+	archived := db.Unarchived
+	switch c.QueryParam("archived") {
+	case "", "false":
+	case "true":
+		archived = db.ArchivedOnly
+	case "any":
+		archived = db.AnyArchived
+	default:
+		return rules.Invalid("archived", "must be false, true or any")
+	}
+	p, err := pageOf(c, "leagues", game, archived)
 	if err != nil {
 		return err
 	}
-	ls, next, err := s.store.ListLeagues(c.Request().Context(), readerOf(c), game, p)
+	ls, next, err := s.store.ListLeagues(c.Request().Context(), readerOf(c), game, archived, p)
 	if err != nil {
 		return err
 	}
-	out := LeaguesPage{Items: make([]LeagueResponse, 0, len(ls)), NextCursor: nextCursor(next, "leagues", game)}
+	out := LeaguesPage{Items: make([]LeagueResponse, 0, len(ls)), NextCursor: nextCursor(next, "leagues", game, archived)}
 	for i := range ls {
 		out.Items = append(out.Items, leagueResponse(&ls[i]))
 	}

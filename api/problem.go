@@ -70,6 +70,7 @@ var (
 	kindDuplicate   = problemKind{"duplicate-player", http.StatusConflict, rules.T("A player with this name exists", "بازیکنی با این نام هست")}
 	kindLaterBreaks = problemKind{"correction-breaks-later-event", http.StatusUnprocessableEntity, rules.T("The correction makes a later event illegal", "این اصلاح رویداد بعدی را نادرست می‌کند")}
 	kindAbandoned   = problemKind{"match-abandoned", http.StatusConflict, rules.T("The match is abandoned", "بازی کنار گذاشته شده است")}
+	kindArchived    = problemKind{"league-archived", http.StatusConflict, rules.T("This league is archived", "این لیگ بایگانی شده است")}
 	kindMerged      = problemKind{"player-merged", http.StatusGone, rules.T("This player was merged into another", "این بازیکن با بازیکن دیگری یکی شده است")}
 	kindInternal    = problemKind{"internal", http.StatusInternalServerError, rules.T("Something went wrong on our side", "خطایی در سمت کارساز رخ داد")}
 )
@@ -165,6 +166,8 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		return kindConflict.problem(lang, "There is no undo to take back: redo follows an undo, before anything else is recorded.")
 	case errors.Is(err, db.ErrAbandoned):
 		return kindAbandoned.problem(lang, "The match is abandoned: restore it (PATCH its status) before recording or correcting events.")
+	case errors.Is(err, db.ErrArchived):
+		return kindArchived.problem(lang, "The league is archived and takes no new match; its owner or an admin may unarchive it.")
 	case errors.Is(err, db.ErrHasMatches):
 		return kindConflict.problem(lang, "The player has played matches and cannot be deleted; merge the record into another instead.")
 	case errors.As(err, &verErr):

@@ -45,6 +45,7 @@ var detailsFA = map[string]string{
 	"This token has no rights in the match's league.":                                                "این توکن در لیگِ این بازی دسترسی ندارد.",
 	"Correcting a finished match is for the league's owner.":                                         "اصلاح بازیِ تمام‌شده کارِ مالک لیگ است.",
 	"A viewer token may only read.":                                                                  "توکن بیننده فقط می‌تواند بخواند.",
+	"The league is archived and takes no new match; its owner or an admin may unarchive it.":         "این لیگ بایگانی شده است و بازی تازه نمی‌پذیرد؛ مالک لیگ یا مدیر می‌تواند آن را از بایگانی بیرون بیاورد.",
 	"Only the league's owner or an admin may manage it.":                                             "فقط مالک لیگ یا مدیر می‌تواند آن را اداره کند.",
 	"This token has no rights in that league.":                                                       "این توکن در آن لیگ دسترسی ندارد.",
 	"Only an admin may create leagues.":                                                              "فقط مدیر می‌تواند لیگ بسازد.",

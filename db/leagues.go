@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"time"
 )
 
 // CreateLeague stores a new league of one game. options is stored as given
@@ -32,8 +33,9 @@ func (s *Store) CreateLeague(ctx context.Context, name, game string, options jso
 func (s *Store) GetLeague(ctx context.Context, id string) (*League, error) {
 	var l League
 	var options, created string
+	var archived sql.NullString
 	err := s.stmts.getLeague.QueryRowContext(ctx, id).
-		Scan(&l.ID, &l.Name, &l.Game, &options, &l.Visibility, &created)
+		Scan(&l.ID, &l.Name, &l.Game, &options, &l.Visibility, &created, &archived)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("league", id)
 	}
@@ -42,7 +44,44 @@ func (s *Store) GetLeague(ctx context.Context, id string) (*League, error) {
 	}
 	l.Options = json.RawMessage(options)
 	l.CreatedAt = parseTime(created)
+	l.ArchivedAt = archivedAt(archived)
 	return &l, nil
+}
+
+// archivedAt reads a league's archived_at column.
+func archivedAt(v sql.NullString) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := parseTime(v.String)
+	return &t
+}
+
+// ErrArchived: an archived league takes no new match until it is
+// unarchived.
+var ErrArchived = errors.New("the league is archived")
+
+// SetLeagueArchived archives a league (from now; a league archived already
+// keeps its time) or, with archived false, puts it back in use.
+func (s *Store) SetLeagueArchived(ctx context.Context, id string, archived bool) (*League, error) {
+	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		q, args := `UPDATE leagues SET archived_at = NULL WHERE id = ?`, []any{id}
+		if archived {
+			q, args = `UPDATE leagues SET archived_at = COALESCE(archived_at, ?) WHERE id = ?`, []any{formatTime(s.now()), id}
+		}
+		res, err := tx.ExecContext(ctx, s.d.rebind(q), args...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound("league", id)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.GetLeague(ctx, id)
 }
 
 // UpdateLeague changes a league's name and/or visibility (empty: unchanged).

@@ -40,9 +40,17 @@ func (p Page) checkAfter(n int) error {
 	return nil
 }
 
+// Which leagues a list holds by whether they are archived.
+const (
+	Unarchived   = "" // the leagues in use (the default)
+	ArchivedOnly = "only"
+	AnyArchived  = "any"
+)
+
 // ListLeagues returns the leagues r may read, newest first, of one game
-// when game is not empty.
-func (s *Store) ListLeagues(ctx context.Context, r Reader, game string, p Page) ([]League, []string, error) {
+// when game is not empty; archived is Unarchived, ArchivedOnly or
+// AnyArchived.
+func (s *Store) ListLeagues(ctx context.Context, r Reader, game, archived string, p Page) ([]League, []string, error) {
 	if err := p.checkAfter(2); err != nil {
 		return nil, nil, err
 	}
@@ -55,12 +63,18 @@ func (s *Store) ListLeagues(ctx context.Context, r Reader, game string, p Page) 
 		where = append(where, "game = ?")
 		args = append(args, game)
 	}
+	switch archived {
+	case Unarchived:
+		where = append(where, "archived_at IS NULL")
+	case ArchivedOnly:
+		where = append(where, "archived_at IS NOT NULL")
+	}
 	if p.After != nil {
 		where = append(where, "(created_at, id) < (?, ?)")
 		args = append(args, p.After[0], p.After[1])
 	}
 	args = append(args, p.Limit+1)
-	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT id, name, game, options, visibility, created_at FROM leagues
+	rows, err := s.read.QueryContext(ctx, s.d.rebind(`SELECT id, name, game, options, visibility, created_at, archived_at FROM leagues
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY created_at DESC, id DESC LIMIT ?`), args...)
 	if err != nil {
 		return nil, nil, err
@@ -71,10 +85,11 @@ func (s *Store) ListLeagues(ctx context.Context, r Reader, game string, p Page) 
 	for rows.Next() {
 		var l League
 		var options, created string
-		if err := rows.Scan(&l.ID, &l.Name, &l.Game, &options, &l.Visibility, &created); err != nil {
+		var archived sql.NullString
+		if err := rows.Scan(&l.ID, &l.Name, &l.Game, &options, &l.Visibility, &created, &archived); err != nil {
 			return nil, nil, err
 		}
-		l.Options, l.CreatedAt = json.RawMessage(options), parseTime(created)
+		l.Options, l.CreatedAt, l.ArchivedAt = json.RawMessage(options), parseTime(created), archivedAt(archived)
 		out = append(out, l)
 		keys = append(keys, []string{created, l.ID})
 	}

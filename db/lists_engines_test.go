@@ -75,7 +75,7 @@ func testListsCorrectionsMergeAndLifecycle(t *testing.T, eng *testEngine) {
 	if n != 9 {
 		t.Fatalf("%d players listed", n)
 	}
-	if _, _, err := s.ListLeagues(ctx, Reader{}, "", Page{Limit: 5, After: []string{time.Now().Format(time.RFC3339Nano), "lg_z"}}); err != nil {
+	if _, _, err := s.ListLeagues(ctx, Reader{}, "", Unarchived, Page{Limit: 5, After: []string{time.Now().Format(time.RFC3339Nano), "lg_z"}}); err != nil {
 		t.Fatal(err)
 	}
 	other := newCounterMatch(t, s, 2)

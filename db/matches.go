@@ -26,6 +26,9 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 		if l.Game != nm.Game {
 			return nil, &ConflictError{Reason: fmt.Sprintf("league %q is a %s league; a %s match cannot join it", l.ID, l.Game, nm.Game)}
 		}
+		if l.ArchivedAt != nil {
+			return nil, ErrArchived
+		}
 	}
 	seats := make([]Seat, len(nm.Players))
 	for i, id := range nm.Players {

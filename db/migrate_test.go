@@ -52,6 +52,7 @@ ALTER TABLE players DROP COLUMN folded;
 ALTER TABLE players DROP COLUMN merged_into;
 ALTER TABLE players DROP COLUMN created_by;
 ALTER TABLE tokens DROP COLUMN last_used_at;
+ALTER TABLE leagues DROP COLUMN archived_at;
 ALTER TABLE matches DROP COLUMN table_label;
 ALTER TABLE matches DROP COLUMN location;
 ALTER TABLE matches DROP COLUMN notes;

@@ -30,6 +30,9 @@ type League struct {
 	Options    json.RawMessage
 	Visibility string // "public" (anyone reads it) or "private"
 	CreatedAt  time.Time
+	// ArchivedAt is when the league was archived; nil while it is not. An
+	// archived league stays readable but takes no new match.
+	ArchivedAt *time.Time
 }
 
 // League visibilities.

@@ -148,7 +148,7 @@ func (h *hotStatements) prepare(ctx context.Context, d *dialect, write, read *sq
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	h.insertMatchPlayer = prep(`INSERT INTO match_players(match_id, seat, player_id) VALUES (?, ?, ?)`)
 	conn = read
-	h.getLeague = prep(`SELECT id, name, game, options, visibility, created_at FROM leagues WHERE id = ?`)
+	h.getLeague = prep(`SELECT id, name, game, options, visibility, created_at, archived_at FROM leagues WHERE id = ?`)
 	h.getPlayer = prep(`SELECT id, name, created_at, merged_into, created_by FROM players WHERE id = ?`)
 	return err
 }
