@@ -86,7 +86,9 @@ export function fixer() {
         // rounds begin with round_started (a sheet's rows name their own);
         // a turn (Munchkin's rows) ends with turn_ended
         // (Silver's first round may begin without one: a round ends once)
-        let round = 0, turn = 1, ended = 0;
+        // A level a turn did not change was set by the player's latest
+        // level change at or before that turn.
+        let round = 0, turn = 1, ended = 0, held = null;
         for (const e of evs) {
           if (e.type === 'round_started') round = e.data.round || round + 1;
           let at = round;
@@ -94,9 +96,11 @@ export function fixer() {
           else if (e.type === 'scores_recorded') at = e.data.round ?? e.data.category;
           else if (e.type === 'round_ended') at = e.data.round || ended + 1;
           if ((!cell.round || String(at) === String(cell.round)) && CELL_EVENTS[cell.field](e, cell)) ev = e;
+          if (cell.field === 'level' && e.type === 'level_changed' && e.data.player === cell.player && (!cell.round || turn <= Number(cell.round))) held = e;
           if (e.type === 'turn_ended') turn++;
           if (e.type === 'round_ended') ended++;
         }
+        if (!ev) ev = held;
       }
       if (!ev) { this.say(this.t('fx_nothing_here'), 'note'); return; }
       // the number as the event recorded it, else as the cell shows it

@@ -1,6 +1,6 @@
 // The match's story: one sentence for each event, in the reader's language,
-// with the players' names and the game's own words ("Reza bid 2", "Sara ·
-// Level up (kill) · +1", "Reza played Red Wizard 6 to Vipas"), and the
+// with the players' names and the game's own words ("Reza bid 2", "Sara's
+// turn · Level up (kill) · 4 → 5", "Reza played Red Wizard 6 to Vipas"), and the
 // Events list built from the whole log: events grouped by round or turn,
 // each shown as it counts now (a correction in its place, with its time),
 // undone and voided ones marked. The offline queue, the undo button and the
@@ -12,7 +12,7 @@ addWords({
     st_round: 'Round {n}', st_turn: 'Turn {n} · {p}', st_turn_of: '{p}\'s turn', st_setup: 'Before play',
     st_round_dealt: 'Round {n} dealt · trump {t}', st_bid: '{p} bid {n}', st_tricks: 'Tricks won: {list}',
     st_trick: 'A trick: {list}', st_trick_won: 'A trick won by {p}: {list}',
-    st_level: '{p} · {what} ({why}) · {d}', st_level_up: 'Level up', st_level_down: 'Level down',
+    st_level: '{p} · {what} ({why}) · {d}', st_level_to: '{p}\'s turn · {what} ({why}) · {a} → {b}', st_level_up: 'Level up', st_level_down: 'Level down',
     st_combat: '{p} fought {list}', st_combat_helped: '{p} fought {list}, helped by {h}', st_run_away: '{p} ran away',
     st_sold: '{p} sold items for {n} gold', st_died: '{p} died', st_turn_ended: '{p} ended the turn',
     st_turn_ended_hand: '{p} ended the turn holding {n} card(s)', st_character: '{p} changed race or class',
@@ -33,7 +33,7 @@ addWords({
     st_round: 'دورِ {n}', st_turn: 'نوبتِ {n} · {p}', st_turn_of: 'نوبتِ {p}', st_setup: 'پیش از بازی',
     st_round_dealt: 'دورِ {n} پخش شد · حکم {t}', st_bid: '{p} {n} پیش‌بینی کرد', st_tricks: 'تریک‌های بُرده: {list}',
     st_trick: 'یک تریک: {list}', st_trick_won: 'تریکی که {p} بُرد: {list}',
-    st_level: '{p} · {what} ({why}) · {d}', st_level_up: 'سطح بالا', st_level_down: 'سطح پایین',
+    st_level: '{p}، {what} ({why})، {d}', st_level_to: 'نوبتِ {p}، {what} ({why})، {a} → {b}', st_level_up: 'سطح بالا', st_level_down: 'سطح پایین',
     st_combat: '{p} با {list} جنگید', st_combat_helped: '{p} با کمکِ {h} با {list} جنگید', st_run_away: '{p} فرار کرد',
     st_sold: '{p} وسایلی به ارزشِ {n} سکه فروخت', st_died: '{p} مُرد', st_turn_ended: '{p} نوبتش را تمام کرد',
     st_turn_ended_hand: '{p} نوبتش را با {n} کارت در دست تمام کرد', st_character: '{p} نژاد یا طبقه‌اش را عوض کرد',
@@ -110,6 +110,7 @@ export function storyOf(match, game, lang) {
         return d.winner ? t('st_trick_won', { p: name(d.winner), list }) : t('st_trick', { list });
       }
       case 'level_changed':
+        if (d.from !== undefined && d.to !== undefined) return t('st_level_to', { p, what: t(d.delta >= 0 ? 'st_level_up' : 'st_level_down'), why: w('reason_' + d.reason, d.reason), a: d.from, b: d.to });
         return t('st_level', { p, what: t(d.delta >= 0 ? 'st_level_up' : 'st_level_down'), why: w('reason_' + d.reason, d.reason), d: n((d.delta > 0 ? '+' : '') + d.delta) });
       case 'combat': {
         const list = (d.monsters || []).map((m) => (m.name ? m.name : t('monster')) + (m.level !== undefined ? ' ' + n(m.level) : '')).join(sep) || t('monster');
@@ -163,6 +164,23 @@ export function storyOf(match, game, lang) {
     };
   }
 
+  // levels follows each Munchkin level from the effective log, in order:
+  // a level change says the level before and after it ({from, to}).
+  function levels() {
+    const at = {};
+    const top = Number(((match && match.options) || {}).max_level) || 10;
+    return (e) => {
+      const d = e.data || {};
+      if (e.type !== 'level_changed' || !d.player || typeof d.delta !== 'number') return null;
+      const from = at[d.player] || 1;
+      let to = from + d.delta;
+      if (d.reason === 'kill' || d.reason === 'help') to = Math.min(to, top);
+      to = Math.max(1, to);
+      at[d.player] = to;
+      return { from, to };
+    };
+  }
+
   /**
    * chapters builds the Events list from the whole log (GET .../events):
    * each event of the game once, in the order it was played, as it counts
@@ -172,6 +190,7 @@ export function storyOf(match, game, lang) {
     const bySeq = new Map(log.map((e) => [e.seq, e]));
     const groups = [];
     const groupOf = grouper();
+    const stepOf = levels();
     let round = 0;
     for (const e of log) {
       if (GAME_RECORDS.has(e.type) || e.replaces) continue;
@@ -187,6 +206,8 @@ export function storyOf(match, game, lang) {
       const title = groupOf(now);
       // a round's number, when the event does not carry it, is its place
       let told = now.data;
+      const step = struck ? null : stepOf(now);
+      if (step) told = Object.assign({}, now.data, step);
       if (now.type === 'round_started') {
         round = (now.data || {}).round || round + 1;
         told = Object.assign({ round }, now.data);
