@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/motamed/motamed/db"
+	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/all"
 	"github.com/motamed/motamed/rules/play"
 )
@@ -35,6 +36,10 @@ func referenceMatchJSON(t *testing.T, m *db.Match, lang string) []byte {
 		r.LeagueID = &m.LeagueID
 	}
 	r.Players = seatResponses(m)
+	if v, ok := m.State.(rules.Viewer); ok {
+		view := v.View()
+		r.View = &view
+	}
 	b, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)

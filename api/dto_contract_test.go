@@ -51,7 +51,9 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{"../scoring", "HistoryPoint", "HistoryPoint"},
 	{"../rules/sheet", "Definition", "SheetDefinition"},
 	{".", "MeResponse", "GET /v1/me 200"},
-	{".", "MergedPlayerResponse", "POST /v1/players/{id}/merge 200"},
+	{".", "MergedPlayerResponse", "MergedPlayer"},
+	{".", "MergePreviewResponse", "MergePreview"},
+	{".", "AddressesResponse", "GET /v1/addresses 200"},
 	{".", "EventsResponse", "GET /v1/matches/{id}/events 200"},
 	{".", "LeaguesPage", "GET /v1/leagues 200"},
 	{".", "PlayersPage", "GET /v1/players 200"},
@@ -71,6 +73,7 @@ var dtoContract = []struct{ dir, goType, schema string }{
 	{".", "AppendEventRequest", "POST /v1/matches/{id}/events"},
 	{".", "CorrectionsRequest", "POST /v1/matches/{id}/corrections"},
 	{".", "CreateTokenRequest", "POST /v1/tokens"},
+	{".", "RelabelTokenRequest", "PATCH /v1/tokens/{id}"},
 	{"web", "QRRequest", "POST /v1/qr"},
 }
 

@@ -19,8 +19,9 @@ var (
 	// allowedLatin are the Latin words a Persian page or problem may show:
 	// rule IDs, the brand's Latin spelling, the link to the other language
 	// and to the JSON, header and token syntax quoted to a developer, and
-	// the IDs a problem quotes, and the body limit as configured (64K).
-	allowedLatin = regexp.MustCompile(`\(\d+[KMG]\)|[A-Z]+(-[A-Z0-9]+)+|\bMotamed\b|\bEnglish\b|\bJSON\b|\bQR\b|Authorization: Bearer <token>|Idempotency-Key|"[^"]*"|μ|σ`)
+	// the IDs a problem quotes, the body limit as configured (64K), and the
+	// server's --public-url flag, quoted to whoever starts it.
+	allowedLatin = regexp.MustCompile(`\(\d+[KMG]\)|[A-Z]+(-[A-Z0-9]+)+|\bMotamed\b|\bEnglish\b|\bJSON\b|\bQR\b|Authorization: Bearer <token>|Idempotency-Key|--public-url|"[^"]*"|μ|σ`)
 	latinWord    = regexp.MustCompile(`[A-Za-z]{2,}|[0-9]`)
 )
 
@@ -65,8 +66,8 @@ func TestPersianWalk(t *testing.T) {
 	ts.must(t, 201, "POST", "/v1/matches/"+live+"/events", map[string]any{"type": "bid", "data": map[string]any{"player": p[1], "bid": 1}})
 	ts.must(t, 200, "POST", "/v1/matches/"+live+"/undo", nil)
 	page := visibleText(string(ts.do("GET", "/matches/"+live+"?lang=fa", nil).body))
-	if !regexp.MustCompile(`اصلاح‌ها\s+رویداد\s+۲\s+·\s+پیش‌بینی\s+\(\s*Reza\s*\)\s+·\s+باطل شد، ساعت\s+[۰-۹]{2}:[۰-۹]{2}`).MatchString(page) {
-		t.Errorf("the undone bid is not marked with its correction's time:\n%s", strings.Join(strings.Fields(page), " "))
+	if !regexp.MustCompile(`اصلاح‌ها\s+رویداد\s+۲\s*،\s+پیش‌بینی\s+\(\s*Reza\s*\)\s*،\s+باطل شد، ساعت\s+[۰-۹]{2}:[۰-۹]{2}`).MatchString(page) {
+		t.Errorf("the undone bid is not marked with its correction's time, its parts joined by \"، \" (a dot beside Persian digits reads as a zero):\n%s", strings.Join(strings.Fields(page), " "))
 	}
 	private := ts.must(t, 201, "POST", "/v1/leagues", map[string]any{"name": "خصوصی", "game": "wizard", "visibility": "private"})["id"].(string)
 

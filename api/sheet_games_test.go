@@ -3,7 +3,6 @@ package api
 import (
 	"encoding/json"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/motamed/motamed/rules/all"
@@ -107,14 +106,24 @@ func TestWingspanSheetLeague(t *testing.T) {
 	if tot := m["scores"].(map[string]any)["totals"].(map[string]any); m["status"] != "finished" || tot[p[0]] != 62.0 || tot[p[1]] != 64.0 || tot[p[2]] != 62.0 {
 		t.Fatalf("match: %v", m)
 	}
-	// Its page shows the sheet: a row per category, named in the page's
-	// language when the definition has that name, a cell per player, in
-	// Persian digits on the Persian page.
-	page := string(s.do("GET", "/matches/"+m1, nil).body)
-	fa := string(s.do("GET", "/matches/"+m1+"?lang=fa", nil).body)
-	if !strings.Contains(page, `<th scope="row" class="num">Birds</th><td class="num">40</td>`) || !strings.Contains(fa, `<th scope="row" class="num">پرنده‌ها</th><td class="num">۴۰</td>`) ||
-		!strings.Contains(fa, `<th scope="row" class="num">Bonus cards</th>`) || !strings.Contains(page, "<polyline") {
-		t.Errorf("the match page lacks the sheet: %s", page)
+	// Its page carries the sheet its script draws: a row per category,
+	// named in each language the definition names it in (else in its
+	// English name), a cell per player.
+	for _, lang := range []string{"en", "fa"} {
+		boot := bootOf(t, string(s.do("GET", "/matches/"+m1+"?lang="+lang, nil).body))
+		view, _ := boot["match"].(map[string]any)["view"].(map[string]any)
+		if view == nil {
+			t.Fatalf("%s: the match page carries no view of the sheet: %v", lang, boot["match"])
+		}
+		rows := view["sheet"].(map[string]any)["rows"].([]any)
+		label := func(i int) map[string]any { return rows[i].(map[string]any)["label"].(map[string]any) }
+		cell := func(i int, pl string) any {
+			return rows[i].(map[string]any)["cells"].(map[string]any)[pl].(map[string]any)["value"]
+		}
+		if len(rows) != 4 || label(0)["en"] != "Birds" || label(0)["fa"] != "پرنده‌ها" || cell(0, p[0]) != 40.0 ||
+			label(1)["en"] != "Bonus cards" || label(1)["fa"] != "Bonus cards" || cell(1, p[0]) != 7.0 {
+			t.Errorf("%s: the match page's sheet: %v", lang, rows)
+		}
 	}
 	// Match 2: goals are first recorded for the wrong game (event 2); the
 	// bonus row after them stands, so event 2 is voided and goals recorded

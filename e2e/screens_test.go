@@ -277,11 +277,20 @@ func TestScreensFitTVs(t *testing.T) {
 	// opens the table app signed in with a scorer token of this league.
 	owner := api.do("POST", "/v1/tokens", map[string]any{"role": "owner", "league_id": league, "label": "owner"}, 201)["token"].(string)
 	must(chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.base+"/leagues/"+league+"/tables#token="+owner)))
-	waitFor(`document.getElementById('token-field').hidden && location.hash === ''`)
+	// With the token the page draws the codes it already has (here the
+	// screen's alone) and then offers to make the tables.
+	waitFor(`document.getElementById('token-field').hidden && location.hash === '' && document.querySelectorAll('#codes figure').length === 1 && !document.getElementById('count-field').hidden && !document.getElementById('go').disabled`)
 	var clicked bool
 	eval(`document.getElementById('count').value = '3', document.getElementById('go').click(), true`, &clicked)
 	waitFor(`document.querySelectorAll('#codes figure img').length === 4 && [...document.querySelectorAll('#codes figure img')].every(i => i.complete && i.naturalWidth > 0)`)
 	shoot("tables-en.png")
+	// The server listens on a loopback address only: the codes encode it,
+	// under a warning that no phone reaches it.
+	var warned bool
+	eval(`!document.getElementById('loopback').hidden && document.getElementById('address').value === location.origin`, &warned)
+	if !warned {
+		t.Error("codes for a loopback address are shown without the warning")
+	}
 	var codes []struct{ Link, Src string }
 	eval(`[...document.querySelectorAll('#codes figure')].map(f => ({link: f.dataset.link, src: (() => { const c = document.createElement('canvas'), i = f.querySelector('img'); c.width = i.naturalWidth; c.height = i.naturalHeight; c.getContext('2d').drawImage(i, 0, 0); return c.toDataURL('image/png'); })()}))`, &codes)
 	if len(codes) != 4 {

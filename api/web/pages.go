@@ -95,6 +95,17 @@ type pageBase struct {
 	APIURL    string
 }
 
+// Sep joins the parts of a line: a middle dot, or on a Persian page "، ",
+// since a dot beside Persian digits reads as a zero (۰).
+func (b pageBase) Sep() string { return sep(b.Lang) }
+
+func sep(lang string) string {
+	if lang == "fa" {
+		return "، "
+	}
+	return " · "
+}
+
 func (s *pages) base(c echo.Context, title, game, apiURL string) pageBase {
 	lang := s.Lang(c)
 	b := pageBase{Lang: lang, Dir: "ltr", L: labelsIn(lang), Title: title, APIURL: apiURL}
@@ -193,7 +204,7 @@ func (s *pages) matchPage(c echo.Context) error {
 		return err
 	}
 	v := matchPageView{pageBase: s.base(c, "", mr.Game, "/v1/matches/"+mr.ID), M: mr}
-	v.Title = v.GameName + " · " + v.L["scoreboard"]
+	v.Title = v.GameName + sep(v.Lang) + v.L["scoreboard"]
 	if mr.LeagueID != nil && *mr.LeagueID != "" {
 		v.LeagueURL = "/leagues/" + url.PathEscape(*mr.LeagueID) + "?lang=" + lang
 	}
@@ -310,7 +321,7 @@ func (s *pages) leaguePage(c echo.Context) error {
 	}
 	lang := s.Lang(c)
 	v := leaguePageView{pageBase: s.base(c, "", l.Game, "/v1/leagues/"+l.ID+"/standings"), League: l}
-	v.Title = l.Name + " · " + v.L["standings"]
+	v.Title = l.Name + sep(v.Lang) + v.L["standings"]
 	v.Matches = formatNum(lang, float64(st.Matches), 0)
 	class := playerClasses(st.Rows)
 	places := sharedPlaces(st.Rows)

@@ -10,10 +10,7 @@ func importedText(mr matchBody, labels map[string]string, lang string) string {
 	if mr.Source == nil || *mr.Source != "bgstats" {
 		return ""
 	}
-	sep := " · "
-	if lang == "fa" {
-		sep = "، "
-	}
+	sep := sep(lang)
 	out := labels["imported"]
 	if mr.PlayedAt != nil && len(*mr.PlayedAt) >= 10 {
 		day := (*mr.PlayedAt)[:10]

@@ -103,7 +103,7 @@ func (s *pages) rotationPage(c echo.Context) error {
 		return err
 	}
 	v.LeagueName = l.Name
-	v.Title = l.Name + " · " + v.L["rotation"]
+	v.Title = l.Name + sep(v.Lang) + v.L["rotation"]
 	in, err := s.leagueInPlay(c.Request().Context(), l.ID, lang)
 	if err != nil {
 		return err

@@ -24,6 +24,10 @@
   M.prose = (lang, s) => (lang !== 'fa' || !s ? s || ''
     : s.replace(/"[^"]*"|«[^»]*»|[A-Za-z0-9_-]*[A-Za-z_][A-Za-z0-9_-]*|[0-9]+/g, (t) => (/^[0-9]+$/.test(t) ? t.replace(/[0-9]/g, (c) => FA[c]) : t)));
 
+  // sep joins the parts of a line: a middle dot, or on a Persian page
+  // "، ", since a dot beside Persian digits reads as a zero (۰).
+  M.sep = (lang) => (lang === 'fa' ? '، ' : ' · ');
+
   // h builds an element: h('td', {class: 'num'}, 'text', child...).
   M.h = (tag, attrs, ...kids) => build(document.createElement(tag), attrs, kids);
   const SVG = 'http://www.w3.org/2000/svg';

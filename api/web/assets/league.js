@@ -100,7 +100,7 @@
     try {
       const l = await M.getJSON(`/v1/leagues/${id}`, lang);
       document.querySelector('.league-name').textContent = l.name;
-      document.title = l.name + ' · ' + L.standings;
+      document.title = l.name + M.sep(lang) + L.standings;
       latest = await M.getJSON(`/v1/leagues/${id}/standings`, lang);
       renderTable(latest);
       refreshHistory();

@@ -90,8 +90,8 @@
       const who = e.data && names[e.data.player];
       const at = when[e.seq] ? new Date(when[e.seq]) : null;
       const hm = at ? String(at.getHours()).padStart(2, '0') + ':' + String(at.getMinutes()).padStart(2, '0') : '';
-      return h('li', {}, h('span', { class: 'k' }, L.event), ' ', h('span', { class: 'num' }, fmt(lang, e.seq, 0)), ' · ', L['e_' + e.type] || e.type,
-        who ? [' (', h('bdi', {}, who), ')'] : null, hm ? [' · ', L.voided_at, ' ', h('span', { class: 'num' }, M.prose(lang, hm))] : null);
+      return h('li', {}, h('span', { class: 'k' }, L.event), ' ', h('span', { class: 'num' }, fmt(lang, e.seq, 0)), M.sep(lang), L['e_' + e.type] || e.type,
+        who ? [' (', h('bdi', {}, who), ')'] : null, hm ? [M.sep(lang), L.voided_at, ' ', h('span', { class: 'num' }, M.prose(lang, hm))] : null);
     });
     M.replace('corrections', items.length ? [h('h3', {}, L.corrections), h('ol', { class: 'corrections' }, items)] : []);
   }
@@ -103,8 +103,8 @@
     const items = events.filter((e) => e.grandfathered && !e.voided).map((e) => {
       const who = e.data && names[e.data.player];
       const r = e.grandfathered.rulings[0] || { rule: '', message: '' };
-      return h('li', {}, h('span', { class: 'k' }, L.event), ' ', h('span', { class: 'num' }, fmt(lang, e.seq, 0)), ' · ', L['e_' + e.type] || e.type,
-        who ? [' (', h('bdi', {}, who), ')'] : null, ' · ', h('bdi', { class: 'rule-id', dir: 'ltr' }, r.rule), ' ', M.prose(lang, r.message));
+      return h('li', {}, h('span', { class: 'k' }, L.event), ' ', h('span', { class: 'num' }, fmt(lang, e.seq, 0)), M.sep(lang), L['e_' + e.type] || e.type,
+        who ? [' (', h('bdi', {}, who), ')'] : null, M.sep(lang), h('bdi', { class: 'rule-id', dir: 'ltr' }, r.rule), ' ', M.prose(lang, r.message));
     });
     M.replace('grandfathered', items.length ? [h('h3', {}, L.grandfathered), h('ol', { class: 'grandfathered' }, items)] : []);
   }
