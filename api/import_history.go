@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -163,7 +162,7 @@ func (s *Server) importHistory(c echo.Context) error {
 			return err
 		}
 		if out.Action != "skip" {
-			if err := s.planPlays(ctx, exp, src, hg); err != nil {
+			if err := s.planPlays(ctx, langOf(c), exp, src, hg); err != nil {
 				return err
 			}
 		}
@@ -372,7 +371,7 @@ func findGame(games gameIDs, name string) rules.Game {
 }
 
 // planPlays lists the plays of src that come in and those skipped, and why.
-func (s *Server) planPlays(ctx context.Context, exp *bgstats.Export, src bgstats.Game, hg *historyGame) error {
+func (s *Server) planPlays(ctx context.Context, lang string, exp *bgstats.Export, src bgstats.Game, hg *historyGame) error {
 	done := map[string]bool{}
 	if hg.league != nil {
 		var err error
@@ -385,7 +384,7 @@ func (s *Server) planPlays(ctx context.Context, exp *bgstats.Export, src bgstats
 	out.Duplicates, out.AlreadyImported = dups, already
 	for _, p := range plays {
 		if _, err := p.AsSheet(hg.game, func(name string) string { return name }); err != nil {
-			out.Skipped = append(out.Skipped, ImportSkip{SourceID: p.SourceID, Reason: "The play of " + p.PlayedAt.Format(time.DateOnly) + " cannot come in: " + err.Error()})
+			out.Skipped = append(out.Skipped, skipOf(lang, p, err, true))
 			continue
 		}
 		hg.kept = append(hg.kept, p)

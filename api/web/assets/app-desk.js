@@ -287,13 +287,13 @@ export function deskScreen() {
     playerMatches() { return (this.pl.stats && this.pl.stats.matches) || []; },
     placeLine(m, p) {
       const me = (m.players || []).find((x) => x.id === p.id);
-      return this.logDate(m) + ' · ' + (me && me.place ? this.t('place_n', { n: me.place }) : this.logStatus(m));
+      return this.logDate(m) + this.sep() + (me && me.place ? this.t('place_n', { n: me.place }) : this.logStatus(m));
     },
     openThis(p) { return this.pl.open === p.id; },
     playerGames() { return (this.pl.stats && this.pl.stats.games) || []; },
     statLine(g) {
-      return this.gameNameOf(g.game) + ' · ' + this.t('dk_matches') + ' ' + this.n(g.matches) + ' · ' + this.t('dk_wins') + ' ' + this.n(g.wins) +
-        (g.avg_place ? ' · ' + this.t('dk_avg_place') + ' ' + this.n(Number(g.avg_place).toFixed(2)) : '');
+      return this.gameNameOf(g.game) + this.sep() + this.t('dk_matches') + ' ' + this.n(g.matches) + this.sep() + this.t('dk_wins') + ' ' + this.n(g.wins) +
+        (g.avg_place ? this.sep() + this.t('dk_avg_place') + ' ' + this.n(Number(g.avg_place).toFixed(2)) : '');
     },
 
     // ---- tables and tokens
@@ -315,7 +315,7 @@ export function deskScreen() {
       } catch { return this.text(iso); }
     },
     tokenLine(t) {
-      return this.roleWord(t) + ' · ' + this.t('dk_created', { d: this.when(t.created_at) }) + ' · ' +
+      return this.roleWord(t) + this.sep() + this.t('dk_created', { d: this.when(t.created_at) }) + this.sep() +
         (t.last_used_at ? this.t('dk_last_use', { d: this.when(t.last_used_at) }) : this.t('dk_never_used'));
     },
     // addTables makes the tables that are missing up to the count asked:
@@ -401,7 +401,7 @@ export function deskScreen() {
     logPlayers(m) {
       const ps = (m.players || []).slice().sort((a, b) => (a.place || 99) - (b.place || 99));
       const total = (id) => (m.totals && m.totals[id] !== undefined ? ' ' + this.n(m.totals[id]) : '');
-      return ps.map((p) => (p.place ? this.t('dk_place', { n: this.n(p.place) }) + ' ' : '') + p.name + total(p.id)).join(' · ');
+      return ps.map((p) => (p.place ? this.t('dk_place', { n: this.n(p.place) }) + ' ' : '') + p.name + total(p.id)).join(this.sep());
     },
     logWinner(m) {
       const w = (m.players || []).filter((p) => p.place === 1).map((p) => p.name);
