@@ -334,3 +334,43 @@ func TestAppFixMunchkinHeldLevel(t *testing.T) {
 	p.shot("fix-munchkin-held")
 	b.clean()
 }
+
+// A score sheet in Persian: Sara's eggs were written as 3, not 5. Her cell
+// opens its editor in view, in Persian; once saved the totals are those of
+// the match recorded right.
+func TestAppFixSheetCellPersian(t *testing.T) {
+	b, c := appServer(t)
+	c.do("POST", "/v1/games", map[string]any{"name": "Wingspan", "name_fa": "بال‌گستر", "min_players": 1, "max_players": 5,
+		"categories": []map[string]any{{"id": "birds", "name": "Birds", "name_fa": "پرنده‌ها"}, {"id": "eggs", "name": "Eggs", "name_fa": "تخم‌ها"}}}, 201)
+	record := func(eggs int) *fixMatch {
+		m := newFixMatch(c, "wingspan", []string{"Sara", "Reza"}, nil)
+		m.event("scores_recorded", map[string]any{"category": "birds", "scores": map[string]int{m.ids["Sara"]: 20, m.ids["Reza"]: 18}})
+		m.event("scores_recorded", map[string]any{"category": "eggs", "scores": map[string]int{m.ids["Sara"]: eggs, m.ids["Reza"]: 4}})
+		return m
+	}
+	right, m := record(5), record(3)
+	sara := m.ids["Sara"]
+
+	p := b.tab("fix-sheet-fa")
+	signIn(p, c)
+	p.open(c.base + "/#/m/" + m.id)
+	p.waitText("#match h1", "Finished")
+	p.click("#lang-toggle")
+	p.waitText("#match h1", "تمام شد")
+	p.click("#tab-sheet")
+	tapCell(p, "value", sara, "eggs")
+	fixOpened(p, "Sara")
+	p.waitText("#fx-title", "تخم‌ها")
+	p.waitText("#fx-title", "۳")
+	p.typeIn("#edit-scores-"+sara, "5")
+	p.click("#fx-check")
+	p.waitText("#fx-preview", "Sara")
+	p.click("#fx-save")
+	p.waitText("#toast", "اصلاح شد")
+	waitFor(p, `!document.querySelector('#fx')`)
+	if got, want := m.totals(), right.totals(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("totals after the fix %v, want %v", got, want)
+	}
+	p.shot("fix-sheet-fa")
+	b.clean()
+}
