@@ -149,7 +149,7 @@ export function fixer() {
     // fxWhat is the event being fixed, as the Events list tells it.
     fxWhat() { return this.fx && this.fx.cur.line !== this.fx.cur.title ? this.fx.cur.line : ''; },
     fxFields() { return this.fx ? this.fx.cur.fields : []; },
-    fxBatchText() { return this.fx && this.fx.batch.length ? this.t('fx_in_batch', { n: this.fx.batch.map((b) => b.line).join(' · ') }) : ''; },
+    fxBatchText() { return this.fx && this.fx.batch.length ? this.t('fx_in_batch', { n: this.fx.batch.map((b) => b.line).join(this.sep()) }) : ''; },
     // fixItem lists the fields of an event a table may fix, each with its
     // control: a number with − and +, a player, one of the game's choices.
     fixItem(ev, title, cell) {
@@ -172,7 +172,7 @@ export function fixer() {
         if (k === 'player' && isPlayer(v)) continue; // who did it stays: fix what they did
         if (v && typeof v === 'object' && !Array.isArray(v)) {
           for (const [k2, v2] of Object.entries(v)) {
-            add([k, k2], v2, isPlayer(k2) || players.some((p) => p.value === k2) ? this.fieldLabel(k) + ' · ' + this.nameOf(k2) : this.fieldLabel(k2));
+            add([k, k2], v2, isPlayer(k2) || players.some((p) => p.value === k2) ? this.fieldLabel(k) + this.sep() + this.nameOf(k2) : this.fieldLabel(k2));
           }
         } else if (Array.isArray(v) && v.length && v.every(isPlayer)) {
           v.forEach((id, i) => add([k, i], id, this.t('fx_f_to', { k: this.n(i + 1) })));

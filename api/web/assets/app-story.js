@@ -5,7 +5,7 @@
 // each shown as it counts now (a correction in its place, with its time),
 // undone and voided ones marked. The offline queue, the undo button and the
 // fix editor use the same sentences.
-import { addWords, digits, word, hasWord } from './app-i18n.js';
+import { addWords, digits, word, hasWord, FA_SEP } from './app-i18n.js';
 
 addWords({
   en: {
@@ -58,6 +58,8 @@ const GAME_RECORDS = new Set(['undo', 'redo', 'void', 'match_updated']);
 export function storyOf(match, game, lang) {
   const players = (match && match.players) || [];
   const sep = lang === 'fa' ? '، ' : ', ';
+  // dot joins the parts of one line: the Persian separator on a Persian screen
+  const dot = lang === 'fa' ? FA_SEP : ' · ';
   const t = (key, vars) => {
     const v = {};
     for (const [k, x] of Object.entries(vars || {})) v[k] = typeof x === 'number' ? digits(lang, x) : x;
@@ -196,7 +198,7 @@ export function storyOf(match, game, lang) {
       for (let hops = 0; now.replaced_by && bySeq.has(now.replaced_by) && hops < log.length; hops++) now = bySeq.get(now.replaced_by);
       const struck = !!now.voided;
       const notes = [];
-      if (now !== e) notes.push(t('st_corrected', { t: time(now.created_at) }) + ' · ' + t('st_was', { s: describe(e.type, e.data) }));
+      if (now !== e) notes.push(t('st_corrected', { t: time(now.created_at) }) + dot + t('st_was', { s: describe(e.type, e.data) }));
       if (struck) {
         const by = bySeq.get(now.voided_by);
         notes.push(t(by && by.type === 'undo' ? 'st_undone_at' : 'st_voided_at', { t: time(by ? by.created_at : now.created_at) }));
@@ -212,7 +214,7 @@ export function storyOf(match, game, lang) {
       }
       let g = groups[groups.length - 1];
       if (!g || g.title !== title) { g = { title, key: 'g' + e.seq, lines: [] }; groups.push(g); }
-      g.lines.push({ seq: now.seq, first: e.seq, type: now.type, data: now.data, line: describe(now.type, told), struck, note: notes.join(' · '), fixable: !struck });
+      g.lines.push({ seq: now.seq, first: e.seq, type: now.type, data: now.data, line: describe(now.type, told), struck, note: notes.join(dot), fixable: !struck });
     }
     return groups;
   }
