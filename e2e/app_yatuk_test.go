@@ -306,6 +306,16 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.waitText("#yk-battles", "carried by Yellow Wizard 1")
 	waitFor(p, `[...document.querySelectorAll('#yk-sheet td.carriers')].map(e => e.innerText).join(' ') === '9 3 7'`)
 	wonAlone(c, id, sara)
+
+	// Ali's yellow gem on the sheet opens the battle that gave it (Vitasta),
+	// not the latest one.
+	tapCell(p, "gems", ali, "vitasta")
+	fixOpened(p, "Vitasta · Ali")
+	if land := evalIn[string](p, `document.querySelector('#edit-land').value`); land != "vitasta" {
+		t.Errorf("the yellow gem opened the battle at %q, want the one at Vitasta", land)
+	}
+	p.click("#fx-cancel")
+	waitFor(p, `!document.querySelector('#fx')`)
 	p.axe("yatuk advanced")
 	persianScreen(p, "yatuk-advanced", "#yk-battles", "نبرد")
 	b.clean()

@@ -93,6 +93,7 @@ export function fixer() {
           if (e.type === 'round_started') round = e.data.round || round + 1;
           let at = round;
           if (cell.field === 'level') at = turn;
+          else if (cell.field === 'gems') at = e.data.land;
           else if (e.type === 'scores_recorded') at = e.data.round ?? e.data.category;
           else if (e.type === 'round_ended') at = e.data.round || ended + 1;
           if ((!cell.round || String(at) === String(cell.round)) && CELL_EVENTS[cell.field](e, cell)) ev = e;
@@ -107,7 +108,7 @@ export function fixer() {
       let value = this.cellValue(ev, cell);
       if ((value === '' || value === undefined) && from) value = String(from.textContent || '').trim();
       const title = this.t('fx_cell', {
-        r: cell.round ? this.t('fx_cell_round', { r: cell.field === 'level' ? this.t('turn') + ' ' + this.n(cell.round) : this.roundWord(cell.round) }) : '',
+        r: cell.round ? this.t('fx_cell_round', { r: cell.field === 'level' ? this.t('turn') + ' ' + this.n(cell.round) : cell.field === 'gems' ? this.t('land_' + cell.round) : this.roundWord(cell.round) }) : '',
         p: cell.player ? this.nameOf(cell.player) : this.describe(ev.type, ev.data),
         f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.text(value),
       });
