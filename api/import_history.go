@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -83,6 +82,9 @@ type ImportPlanGame struct {
 	Selected bool             `json:"selected"`
 	Game     *ImportPlanSheet `json:"game,omitempty"`
 	League   *ImportPlanRef   `json:"league,omitempty"`
+	// LeagueChoices are the existing leagues of the game this sign-in may
+	// import into, any of them named with ?into=.
+	LeagueChoices []ImportPlanRef `json:"league_choices,omitempty"`
 	// Plays counts the game's plays in the file; ToImport those that come
 	// in; Duplicates, AlreadyImported and Skipped those that do not.
 	Plays           int          `json:"plays"`
@@ -163,7 +165,7 @@ func (s *Server) importHistory(c echo.Context) error {
 			return err
 		}
 		if out.Action != "skip" {
-			if err := s.planPlays(ctx, exp, src, hg); err != nil {
+			if err := s.planPlays(ctx, langOf(c), exp, src, hg); err != nil {
 				return err
 			}
 		}
@@ -271,6 +273,13 @@ func (s *Server) planGame(ctx context.Context, t *db.Token, hg *historyGame, src
 		}
 	}
 	d := hg.game.Definition()
+	if hg.newDef == nil {
+		for _, l := range leagues {
+			if l.Game == d.ID {
+				out.LeagueChoices = append(out.LeagueChoices, ImportPlanRef{ID: l.ID, Name: l.Name})
+			}
+		}
+	}
 	out.Game = &ImportPlanSheet{ImportPlanRef: ImportPlanRef{ID: d.ID, Name: d.DisplayName(), New: hg.newDef != nil},
 		LowestWins: d.LowestWins, Cooperative: d.Cooperative, WinnerOnly: d.WinnerOnly, Teams: d.Teams != nil,
 		ResultsOnly: strings.HasSuffix(d.ID, resultsSuffix)}
@@ -372,7 +381,7 @@ func findGame(games gameIDs, name string) rules.Game {
 }
 
 // planPlays lists the plays of src that come in and those skipped, and why.
-func (s *Server) planPlays(ctx context.Context, exp *bgstats.Export, src bgstats.Game, hg *historyGame) error {
+func (s *Server) planPlays(ctx context.Context, lang string, exp *bgstats.Export, src bgstats.Game, hg *historyGame) error {
 	done := map[string]bool{}
 	if hg.league != nil {
 		var err error
@@ -385,7 +394,7 @@ func (s *Server) planPlays(ctx context.Context, exp *bgstats.Export, src bgstats
 	out.Duplicates, out.AlreadyImported = dups, already
 	for _, p := range plays {
 		if _, err := p.AsSheet(hg.game, func(name string) string { return name }); err != nil {
-			out.Skipped = append(out.Skipped, ImportSkip{SourceID: p.SourceID, Reason: "The play of " + p.PlayedAt.Format(time.DateOnly) + " cannot come in: " + err.Error()})
+			out.Skipped = append(out.Skipped, skipOf(lang, p, err, true))
 			continue
 		}
 		hg.kept = append(hg.kept, p)

@@ -196,3 +196,31 @@ func TestBGStatsExportRoundTrip(t *testing.T) {
 		t.Fatalf("the whole-file plan of the export: %v", g)
 	}
 }
+
+// A play that cannot come in says why in the language asked for, with the
+// Persian alongside: a game won by a winner, without scores, and a play of
+// it where nobody is marked the winner.
+func TestBGStatsSkippedPlayReasonsInPersian(t *testing.T) {
+	s := newTestServer(t, all.Registry().All()...)
+	const file = `{"players":[{"id":1,"name":"Sara"},{"id":2,"name":"Reza"}],
+"games":[{"id":12,"name":"Werewolf","noPoints":true}],
+"plays":[{"uuid":"wolf-1","playDate":"2021-03-01 21:00:00","gameRefId":12,"playerScores":[{"playerRefId":1,"score":"","winner":true},{"playerRefId":2,"score":""}]},
+ {"uuid":"wolf-2","playDate":"2021-03-02 21:00:00","gameRefId":12,"playerScores":[{"playerRefId":1,"score":""},{"playerRefId":2,"score":""}]}]}`
+	skip := func(plan map[string]any) map[string]any {
+		t.Helper()
+		sk := planGames(t, plan)["Werewolf"]["skipped"].([]any)
+		if len(sk) != 1 {
+			t.Fatalf("skipped: %v", sk)
+		}
+		return sk[0].(map[string]any)
+	}
+	en := skip(s.must(t, 200, "POST", "/v1/imports/bgstats", file))
+	if en["source_id"] != "wolf-2" || en["reason"] != "The play of 2021-03-02 cannot come in: no winner is marked in it, and Werewolf is won by a winner, without scores" {
+		t.Errorf("English: %v", en)
+	}
+	fa := skip(s.must(t, 200, "POST", "/v1/imports/bgstats", file, "Accept-Language", "fa"))
+	want := "بازیِ ۲۰۲۱-۰۳-۰۲ وارد نمی‌شود: برنده‌ای در آن مشخص نشده و Werewolf بی‌امتیاز و با یک برنده بُرده می‌شود"
+	if fa["reason"] != want || en["reason_fa"] != want {
+		t.Errorf("Persian: %v; alongside the English: %v", fa["reason"], en["reason_fa"])
+	}
+}

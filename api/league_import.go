@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -68,7 +69,30 @@ type ImportedMatch struct {
 // ImportSkip is a play of the game that cannot come in, and why.
 type ImportSkip struct {
 	SourceID string `json:"source_id"`
+	// Reason is in the language of the request; ReasonFA is in Persian.
 	Reason   string `json:"reason"`
+	ReasonFA string `json:"reason_fa,omitempty"`
+}
+
+// skipOf is why play p cannot come in (err from AsSheet), in the request's
+// language lang, with the Persian alongside; sentence makes it a sentence
+// naming the play's day.
+func skipOf(lang string, p bgstats.PlannedPlay, err error, sentence bool) ImportSkip {
+	en, fa := err.Error(), err.Error()
+	var se *bgstats.SkipError
+	if errors.As(err, &se) {
+		en, fa = se.EN, se.FA
+	}
+	if sentence {
+		day := p.PlayedAt.Format(time.DateOnly)
+		en = "The play of " + day + " cannot come in: " + en
+		fa = "بازیِ " + persianDigits.Replace(day) + " وارد نمی‌شود: " + fa
+	}
+	out := ImportSkip{SourceID: p.SourceID, Reason: en, ReasonFA: fa}
+	if lang == "fa" {
+		out.Reason = fa
+	}
+	return out
 }
 
 // importLeague brings one game's plays from a BG Stats export into a league
@@ -139,7 +163,7 @@ func (s *Server) importLeague(c echo.Context) error {
 	seenName := map[string]bool{}
 	for _, p := range plays {
 		if _, err := p.AsSheet(sg, func(name string) string { return name }); err != nil {
-			res.Skipped = append(res.Skipped, ImportSkip{SourceID: p.SourceID, Reason: err.Error()})
+			res.Skipped = append(res.Skipped, skipOf(langOf(c), p, err, false))
 			continue
 		}
 		kept = append(kept, p)

@@ -293,3 +293,44 @@ func TestAppFixMunchkinLevelCell(t *testing.T) {
 	eventsInWords(p, "سطح بالا")
 	b.clean()
 }
+
+// Munchkin: Sara went up two levels with a card in her turn, recorded as
+// one. Her level in Reza's turn, which did not change it, opens the event
+// that set it; once fixed, the totals are those of the match recorded
+// right, and the Events list says each level before and after.
+func TestAppFixMunchkinHeldLevel(t *testing.T) {
+	b, c := appServer(t)
+	record := func(delta int) *fixMatch {
+		m := newFixMatch(c, "munchkin", []string{"Sara", "Reza", "Kian"}, nil)
+		m.event("level_changed", map[string]any{"player": m.ids["Sara"], "reason": "card", "delta": delta})
+		m.event("turn_ended", map[string]any{"player": m.ids["Sara"], "hand_size": 5})
+		m.event("level_changed", map[string]any{"player": m.ids["Reza"], "reason": "card", "delta": 1})
+		return m
+	}
+	right, m := record(2), record(1)
+	sara := m.ids["Sara"]
+
+	p := b.tab("fix-munchkin-held")
+	signIn(p, c)
+	p.open(c.base + "/#/m/" + m.id)
+	p.waitText("#match h1", "In progress")
+	eventsInWords(p, "Sara's turn · Level up (Card) · 1 → 2")
+	p.click("#tab-sheet")
+	tapCell(p, "level", sara, "2")
+	fixOpened(p, "Sara")
+	if v := evalIn[string](p, `document.querySelector('#edit-delta').value`); v != "1" {
+		t.Fatalf("the editor opened an event whose level change is %q, want Sara's +1 of turn 1", v)
+	}
+	p.typeIn("#edit-delta", "2")
+	p.click("#fx-check")
+	p.waitText("#fx-preview", "Sara: 2 → 3")
+	p.click("#fx-save")
+	waitFor(p, `!document.querySelector('#fx')`)
+	if got, want := m.totals(), right.totals(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("totals after the fix %v, want %v", got, want)
+	}
+	eventsInWords(p, "Sara's turn · Level up (Card) · 1 → 3")
+	eventsInWords(p, "Reza's turn · Level up (Card) · 1 → 2")
+	p.shot("fix-munchkin-held")
+	b.clean()
+}

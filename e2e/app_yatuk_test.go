@@ -209,7 +209,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.typeIn("#yk-spell-extra", "3")
 	p.click("#yk-play-spell")
 	p.waitText("#next", "3 more cards")
-	p.waitText("#yk-turn", "3 extra play(s) left")
+	p.waitText("#yk-turn", "3 extra plays left")
 	ykPlayCard(p, "vipas", "wizard", []string{"green"}, "3", "2 more cards")
 	ykPlayCard(p, "vipas", "monster", []string{"green"}, "9", "1 more card ")
 	ykPlayCard(p, "vipas", "", nil, "", "Reza's turn")
@@ -233,7 +233,7 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.choose("#yk-spell-kind", "night_raid")
 	p.choose("#yk-spell-target", sara)
 	p.choose("#yk-spell-land", "vipas")
-	p.waitText("#yk-spell", "1 face-down card(s) move up")
+	p.waitText("#yk-spell", "1 face-down card moves up")
 	ykCard(p, "yk-rv1", "wizard", []string{"blue"}, "6")
 	p.click("#yk-play-spell")
 	p.waitText("#next", "Ali's turn")
@@ -306,6 +306,16 @@ func TestAppYatukAdvanced(t *testing.T) {
 	p.waitText("#yk-battles", "carried by Yellow Wizard 1")
 	waitFor(p, `[...document.querySelectorAll('#yk-sheet td.carriers')].map(e => e.innerText).join(' ') === '9 3 7'`)
 	wonAlone(c, id, sara)
+
+	// Ali's yellow gem on the sheet opens the battle that gave it (Vitasta),
+	// not the latest one.
+	tapCell(p, "gems", ali, "vitasta")
+	fixOpened(p, "Vitasta · Ali")
+	if land := evalIn[string](p, `document.querySelector('#edit-land').value`); land != "vitasta" {
+		t.Errorf("the yellow gem opened the battle at %q, want the one at Vitasta", land)
+	}
+	p.click("#fx-cancel")
+	waitFor(p, `!document.querySelector('#fx')`)
 	p.axe("yatuk advanced")
 	persianScreen(p, "yatuk-advanced", "#yk-battles", "نبرد")
 	b.clean()

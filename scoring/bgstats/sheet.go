@@ -32,7 +32,7 @@ func (p PlannedPlay) AsSheet(g *sheet.Game, id func(name string) string) (SheetM
 	seen := map[string]bool{}
 	for _, n := range p.Players {
 		if seen[n] {
-			return SheetMatch{}, fmt.Errorf("%q plays twice in it", n)
+			return SheetMatch{}, &SkipError{EN: fmt.Sprintf("%q plays twice in it", n), FA: fmt.Sprintf("«%s» دو بار در آن بازی کرده است", n)}
 		}
 		seen[n] = true
 	}
@@ -51,11 +51,17 @@ func (p PlannedPlay) AsSheet(g *sheet.Game, id func(name string) string) (SheetM
 	}
 	switch {
 	case def.Teams == nil && p.Teams != nil:
-		return SheetMatch{}, fmt.Errorf("it is played in teams, and %s's sheet has none: define a version of it with teams", def.DisplayName())
+		return SheetMatch{}, &SkipError{
+			EN: fmt.Sprintf("it is played in teams, and %s's sheet has none: define a version of it with teams", def.DisplayName()),
+			FA: fmt.Sprintf("تیمی بازی شده و برگهٔ %s تیم ندارد: نسخه‌ای تیمی از آن تعریف کنید", faName(def)),
+		}
 	case def.Teams != nil:
 		teams, err := p.teams(players)
 		if err != nil {
-			return SheetMatch{}, fmt.Errorf("%w; %s is played in teams (SHEET-TEAM-1)", err, def.DisplayName())
+			return SheetMatch{}, &SkipError{
+				EN: fmt.Sprintf("%v; %s is played in teams (SHEET-TEAM-1)", err, def.DisplayName()),
+				FA: fmt.Sprintf("%s در هیچ تیمی نیست؛ %s تیمی بازی می‌شود", err.(*noTeamError).name, faName(def)),
+			}
 		}
 		m.Options, _ = json.Marshal(map[string]any{"teams": teams})
 		if def.Teams.Scores == sheet.ScoresByTeam {
@@ -77,7 +83,10 @@ func (p PlannedPlay) AsSheet(g *sheet.Game, id func(name string) string) (SheetM
 			data["scores"] = scores
 		}
 	case def.WinnerOnly && p.Places == nil:
-		return SheetMatch{}, errors.New("no winner is marked in it, and " + def.DisplayName() + " is won by a winner, without scores")
+		return SheetMatch{}, &SkipError{
+			EN: "no winner is marked in it, and " + def.DisplayName() + " is won by a winner, without scores",
+			FA: "برنده‌ای در آن مشخص نشده و " + faName(def) + " بی‌امتیاز و با یک برنده بُرده می‌شود",
+		}
 	case def.WinnerOnly:
 		data = map[string]any{"places": places}
 	}
@@ -88,11 +97,12 @@ func (p PlannedPlay) AsSheet(g *sheet.Game, id func(name string) string) (SheetM
 	}
 	var v *rules.ViolationError
 	if errors.As(err, &v) {
-		var parts []string
+		var en, fa []string
 		for _, r := range v.Rulings {
-			parts = append(parts, r.Message.EN+" ("+r.Rule+")")
+			en = append(en, r.Message.EN+" ("+r.Rule+")")
+			fa = append(fa, r.Message.FA)
 		}
-		return SheetMatch{}, errors.New(strings.Join(parts, " "))
+		return SheetMatch{}, &SkipError{EN: strings.Join(en, " "), FA: strings.Join(fa, " ")}
 	}
 	return m, err
 }
@@ -108,7 +118,7 @@ func (p PlannedPlay) teams(players []rules.Player) ([][]string, error) {
 			name = p.Teams[i]
 		}
 		if name == "" {
-			return nil, fmt.Errorf("%s is in no team", pl.Name)
+			return nil, &noTeamError{name: pl.Name}
 		}
 		t := slices.Index(names, name)
 		if t < 0 {
@@ -132,4 +142,23 @@ func teamScore(team []string, scores map[string]int) int {
 		return scores[team[0]]
 	}
 	return sum
+}
+
+// SkipError says, in English and in Persian, why a play cannot be a
+// match of a score sheet.
+type SkipError struct{ EN, FA string }
+
+func (e *SkipError) Error() string { return e.EN }
+
+// noTeamError is a player of a play in teams who is in no team.
+type noTeamError struct{ name string }
+
+func (e *noTeamError) Error() string { return e.name + " is in no team" }
+
+// faName is the sheet's Persian name, or its name when it has none.
+func faName(def sheet.Definition) string {
+	if def.NameFA != "" {
+		return def.NameFA
+	}
+	return def.DisplayName()
 }

@@ -29,6 +29,9 @@ addWords({
     dk_filter_player: 'Player', dk_anyone: 'Anyone', dk_from: 'From', dk_to: 'To', dk_more: 'More',
     dk_status_in_progress: 'in progress', dk_status_finished: 'finished', dk_status_abandoned: 'abandoned', dk_status_correcting: 'being corrected',
     dk_winner: 'Winner: {p}', dk_table_label: 'Table: {t}', dk_open: 'Open', dk_place: '{n}.',
+    dk_archive: 'Archive the league', dk_archive_q: 'Archive {l}? Its matches, standings and ratings stay readable, but no new match can be started in it until it is back in use.',
+    dk_archive_do: 'Archive it', dk_cancel: 'Cancel', dk_archived: '{l} is archived.', dk_archived_note: 'Archived: readable, but it takes no new match.',
+    dk_unarchive: 'Put it back in use', dk_unarchived: '{l} is back in use.', dk_archived_tag: '{l} (archived)',
   },
   fa: {
     dk_title: 'میزِ برگزارکننده', dk_leagues: 'لیگ', dk_players: 'بازیکنان', dk_tables: 'میزها و کدها', dk_log: 'دفترِ بازی‌ها',
@@ -51,6 +54,9 @@ addWords({
     dk_filter_player: 'بازیکن', dk_anyone: 'همه', dk_from: 'از', dk_to: 'تا', dk_more: 'بیشتر',
     dk_status_in_progress: 'در جریان', dk_status_finished: 'تمام‌شده', dk_status_abandoned: 'رهاشده', dk_status_correcting: 'در حالِ اصلاح',
     dk_winner: 'برنده: {p}', dk_table_label: 'میز: {t}', dk_open: 'باز کن', dk_place: '{n}.',
+    dk_archive: 'بایگانیِ لیگ', dk_archive_q: '{l} بایگانی شود؟ بازی‌ها، جدول و رتبه‌بندی‌اش خواندنی می‌مانند، اما تا دوباره به کار نیفتد بازیِ تازه‌ای در آن آغاز نمی‌شود.',
+    dk_archive_do: 'بایگانی کن', dk_cancel: 'انصراف', dk_archived: '{l} بایگانی شد.', dk_archived_note: 'بایگانی‌شده: خواندنی است، اما بازیِ تازه نمی‌پذیرد.',
+    dk_unarchive: 'دوباره به کار بینداز', dk_unarchived: '{l} دوباره به کار افتاد.', dk_archived_tag: '{l} (بایگانی‌شده)',
   },
 });
 
@@ -70,7 +76,7 @@ const enc = encodeURIComponent;
 
 export function deskScreen() {
   return {
-    dk: { tab: 'league', leagues: [], league: '', l: null, msg: '', err: '' },
+    dk: { tab: 'league', leagues: [], league: '', l: null, msg: '', err: '', archiving: false },
     nl: { name: '', game: '', points: 'placement', visibility: 'public' },
     ls: { name: '', visibility: 'public' },
     pl: { q: '', items: [], name: '', same: null, open: '', stats: null, renaming: '', newName: '', merging: '', into: '', preview: null },
@@ -106,7 +112,8 @@ export function deskScreen() {
     // ---- leagues
     async loadLeagues() {
       try {
-        const ls = (await this.api.get('/v1/leagues?limit=100')).items || [];
+        // Archived leagues too: the desk is where they are put back in use.
+        const ls = (await this.api.get('/v1/leagues?limit=100&archived=any')).items || [];
         this.dk.leagues = this.me && this.me.league_id ? ls.filter((l) => l.id === this.me.league_id) : ls;
         if (this.me && this.me.league_id && !this.dk.leagues.length) {
           this.dk.leagues = [await this.api.get('/v1/leagues/' + enc(this.me.league_id))];
@@ -118,6 +125,7 @@ export function deskScreen() {
     pickLeague() {
       this.dk.l = this.dk.leagues.find((l) => l.id === this.dk.league) || null;
       this.ls = { name: this.dk.l ? this.dk.l.name : '', visibility: this.dk.l ? this.dk.l.visibility : 'public' };
+      this.dk.archiving = false;
       if (this.dkTab('tables')) this.loadTokens();
       if (this.dkTab('log')) this.loadLog(true);
     },
@@ -141,6 +149,22 @@ export function deskScreen() {
         this.dk.leagues = this.dk.leagues.map((x) => (x.id === l.id ? l : x));
         this.pickLeague();
         this.say(this.t('dk_saved'));
+      } catch (e) { this.fail(e); }
+    },
+    // Archiving: the league stays readable but takes no new match.
+    isArchived() { return !!this.dk.l && !!this.dk.l.archived; },
+    leagueOption(l) { return l.archived ? this.t('dk_archived_tag', { l: l.name }) : l.name; },
+    askArchive() { this.dk.archiving = true; this.dk.msg = ''; this.dk.err = ''; },
+    cancelArchive() { this.dk.archiving = false; },
+    archiveQuestion() { return this.dk.l ? this.t('dk_archive_q', { l: this.dk.l.name }) : ''; },
+    async archiveLeague() { await this.setArchived(true); },
+    async unarchiveLeague() { await this.setArchived(false); },
+    async setArchived(archived) {
+      try {
+        const l = await this.api.patch('/v1/leagues/' + enc(this.dk.l.id), { archived });
+        this.dk.leagues = this.dk.leagues.map((x) => (x.id === l.id ? l : x));
+        this.pickLeague();
+        this.say(this.t(archived ? 'dk_archived' : 'dk_unarchived', { l: l.name }));
       } catch (e) { this.fail(e); }
     },
     pageURL(kind) {
@@ -263,13 +287,13 @@ export function deskScreen() {
     playerMatches() { return (this.pl.stats && this.pl.stats.matches) || []; },
     placeLine(m, p) {
       const me = (m.players || []).find((x) => x.id === p.id);
-      return this.logDate(m) + ' · ' + (me && me.place ? this.t('place_n', { n: me.place }) : this.logStatus(m));
+      return this.logDate(m) + this.sep() + (me && me.place ? this.t('place_n', { n: me.place }) : this.logStatus(m));
     },
     openThis(p) { return this.pl.open === p.id; },
     playerGames() { return (this.pl.stats && this.pl.stats.games) || []; },
     statLine(g) {
-      return this.gameNameOf(g.game) + ' · ' + this.t('dk_matches') + ' ' + this.n(g.matches) + ' · ' + this.t('dk_wins') + ' ' + this.n(g.wins) +
-        (g.avg_place ? ' · ' + this.t('dk_avg_place') + ' ' + this.n(Number(g.avg_place).toFixed(2)) : '');
+      return this.gameNameOf(g.game) + this.sep() + this.t('dk_matches') + ' ' + this.n(g.matches) + this.sep() + this.t('dk_wins') + ' ' + this.n(g.wins) +
+        (g.avg_place ? this.sep() + this.t('dk_avg_place') + ' ' + this.n(Number(g.avg_place).toFixed(2)) : '');
     },
 
     // ---- tables and tokens
@@ -291,7 +315,7 @@ export function deskScreen() {
       } catch { return this.text(iso); }
     },
     tokenLine(t) {
-      return this.roleWord(t) + ' · ' + this.t('dk_created', { d: this.when(t.created_at) }) + ' · ' +
+      return this.roleWord(t) + this.sep() + this.t('dk_created', { d: this.when(t.created_at) }) + this.sep() +
         (t.last_used_at ? this.t('dk_last_use', { d: this.when(t.last_used_at) }) : this.t('dk_never_used'));
     },
     // addTables makes the tables that are missing up to the count asked:
@@ -377,7 +401,7 @@ export function deskScreen() {
     logPlayers(m) {
       const ps = (m.players || []).slice().sort((a, b) => (a.place || 99) - (b.place || 99));
       const total = (id) => (m.totals && m.totals[id] !== undefined ? ' ' + this.n(m.totals[id]) : '');
-      return ps.map((p) => (p.place ? this.t('dk_place', { n: this.n(p.place) }) + ' ' : '') + p.name + total(p.id)).join(' · ');
+      return ps.map((p) => (p.place ? this.t('dk_place', { n: this.n(p.place) }) + ' ' : '') + p.name + total(p.id)).join(this.sep());
     },
     logWinner(m) {
       const w = (m.players || []).filter((p) => p.place === 1).map((p) => p.name);

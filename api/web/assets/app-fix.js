@@ -86,24 +86,29 @@ export function fixer() {
         // rounds begin with round_started (a sheet's rows name their own);
         // a turn (Munchkin's rows) ends with turn_ended
         // (Silver's first round may begin without one: a round ends once)
-        let round = 0, turn = 1, ended = 0;
+        // A level a turn did not change was set by the player's latest
+        // level change at or before that turn.
+        let round = 0, turn = 1, ended = 0, held = null;
         for (const e of evs) {
           if (e.type === 'round_started') round = e.data.round || round + 1;
           let at = round;
           if (cell.field === 'level') at = turn;
+          else if (cell.field === 'gems') at = e.data.land;
           else if (e.type === 'scores_recorded') at = e.data.round ?? e.data.category;
           else if (e.type === 'round_ended') at = e.data.round || ended + 1;
           if ((!cell.round || String(at) === String(cell.round)) && CELL_EVENTS[cell.field](e, cell)) ev = e;
+          if (cell.field === 'level' && e.type === 'level_changed' && e.data.player === cell.player && (!cell.round || turn <= Number(cell.round))) held = e;
           if (e.type === 'turn_ended') turn++;
           if (e.type === 'round_ended') ended++;
         }
+        if (!ev) ev = held;
       }
       if (!ev) { this.say(this.t('fx_nothing_here'), 'note'); return; }
       // the number as the event recorded it, else as the cell shows it
       let value = this.cellValue(ev, cell);
       if ((value === '' || value === undefined) && from) value = String(from.textContent || '').trim();
       const title = this.t('fx_cell', {
-        r: cell.round ? this.t('fx_cell_round', { r: cell.field === 'level' ? this.t('turn') + ' ' + this.n(cell.round) : this.roundWord(cell.round) }) : '',
+        r: cell.round ? this.t('fx_cell_round', { r: cell.field === 'level' ? this.t('turn') + ' ' + this.n(cell.round) : cell.field === 'gems' ? this.t('land_' + cell.round) : this.roundWord(cell.round) }) : '',
         p: cell.player ? this.nameOf(cell.player) : this.describe(ev.type, ev.data),
         f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.text(value),
       });
@@ -145,7 +150,7 @@ export function fixer() {
     // fxWhat is the event being fixed, as the Events list tells it.
     fxWhat() { return this.fx && this.fx.cur.line !== this.fx.cur.title ? this.fx.cur.line : ''; },
     fxFields() { return this.fx ? this.fx.cur.fields : []; },
-    fxBatchText() { return this.fx && this.fx.batch.length ? this.t('fx_in_batch', { n: this.fx.batch.map((b) => b.line).join(' · ') }) : ''; },
+    fxBatchText() { return this.fx && this.fx.batch.length ? this.t('fx_in_batch', { n: this.fx.batch.map((b) => b.line).join(this.sep()) }) : ''; },
     // fixItem lists the fields of an event a table may fix, each with its
     // control: a number with − and +, a player, one of the game's choices.
     fixItem(ev, title, cell) {
@@ -168,7 +173,7 @@ export function fixer() {
         if (k === 'player' && isPlayer(v)) continue; // who did it stays: fix what they did
         if (v && typeof v === 'object' && !Array.isArray(v)) {
           for (const [k2, v2] of Object.entries(v)) {
-            add([k, k2], v2, isPlayer(k2) || players.some((p) => p.value === k2) ? this.fieldLabel(k) + ' · ' + this.nameOf(k2) : this.fieldLabel(k2));
+            add([k, k2], v2, isPlayer(k2) || players.some((p) => p.value === k2) ? this.fieldLabel(k) + this.sep() + this.nameOf(k2) : this.fieldLabel(k2));
           }
         } else if (Array.isArray(v) && v.length && v.every(isPlayer)) {
           v.forEach((id, i) => add([k, i], id, this.t('fx_f_to', { k: this.n(i + 1) })));

@@ -84,8 +84,9 @@ export function effectiveLog(events) {
  */
 export function pocketReferee() {
   return {
-    // pocket: {match, version, handle, rules}: the copy of the open match
-    // at the server's version, or null when there is none.
+    // pocket: {match, version, lang, handle, rules, events}: the copy of the
+    // open match at the server's version, telling it in lang, or null when
+    // there is none.
     pocket: null,
 
     // pocketOpen reads the match's log and opens the copy (in the
@@ -93,7 +94,7 @@ export function pocketReferee() {
     async pocketOpen() {
       const m = this.match;
       if (!m || m.status !== 'in_progress') { this.pocketClose(); return; }
-      if (this.pocket && this.pocket.match === m.id && this.pocket.version === m.version) return;
+      if (this.pocket && this.pocket.match === m.id && this.pocket.version === m.version && this.pocket.lang === this.lang) return;
       const rules = await loadRules();
       if (!rules || !this.match || this.match.id !== m.id) return;
       const game = this.gameOf(m.game);
@@ -114,9 +115,14 @@ export function pocketReferee() {
       }
       const req = { game: m.game, sheet: game.sheet || undefined, players: m.players.map((p) => ({ id: p.id, name: p.name })), options: m.options, events };
       try {
-        const { handle } = call(rules, 'open', req, this.lang);
+        const lang = this.lang;
+        const { handle, view } = call(rules, 'open', req, lang);
         this.pocketClose();
-        this.pocket = { match: m.id, version: m.version, handle, rules, events };
+        this.pocket = { match: m.id, version: m.version, lang, handle, rules, events };
+        // The next step in the phone's language, whatever language the
+        // match on the screen was read in (an answer kept from before a
+        // switch of language, or a body kept by this phone).
+        if (view && view.next && this.match && this.match.id === m.id && this.match.version === m.version) this.match.next = view.next;
         document.body.dataset.pocket = 'ready'; // the phone referees this match offline
         keepMatch(m, events);
         this.pocketReplay();

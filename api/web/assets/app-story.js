@@ -1,18 +1,18 @@
 // The match's story: one sentence for each event, in the reader's language,
-// with the players' names and the game's own words ("Reza bid 2", "Sara ·
-// Level up (kill) · +1", "Reza played Red Wizard 6 to Vipas"), and the
+// with the players' names and the game's own words ("Reza bid 2", "Sara's
+// turn · Level up (kill) · 4 → 5", "Reza played Red Wizard 6 to Vipas"), and the
 // Events list built from the whole log: events grouped by round or turn,
 // each shown as it counts now (a correction in its place, with its time),
 // undone and voided ones marked. The offline queue, the undo button and the
 // fix editor use the same sentences.
-import { addWords, digits, word, hasWord } from './app-i18n.js';
+import { addWords, digits, word, hasWord, FA_SEP } from './app-i18n.js';
 
 addWords({
   en: {
     st_round: 'Round {n}', st_turn: 'Turn {n} · {p}', st_turn_of: '{p}\'s turn', st_setup: 'Before play',
     st_round_dealt: 'Round {n} dealt · trump {t}', st_bid: '{p} bid {n}', st_tricks: 'Tricks won: {list}',
     st_trick: 'A trick: {list}', st_trick_won: 'A trick won by {p}: {list}',
-    st_level: '{p} · {what} ({why}) · {d}', st_level_up: 'Level up', st_level_down: 'Level down',
+    st_level: '{p} · {what} ({why}) · {d}', st_level_to: '{p}\'s turn · {what} ({why}) · {a} → {b}', st_level_up: 'Level up', st_level_down: 'Level down',
     st_combat: '{p} fought {list}', st_combat_helped: '{p} fought {list}, helped by {h}', st_run_away: '{p} ran away',
     st_sold: '{p} sold items for {n} gold', st_died: '{p} died', st_turn_ended: '{p} ended the turn',
     st_turn_ended_hand: '{p} ended the turn holding {n} card(s)', st_character: '{p} changed race or class',
@@ -33,7 +33,7 @@ addWords({
     st_round: 'دورِ {n}', st_turn: 'نوبتِ {n} · {p}', st_turn_of: 'نوبتِ {p}', st_setup: 'پیش از بازی',
     st_round_dealt: 'دورِ {n} پخش شد · حکم {t}', st_bid: '{p} {n} پیش‌بینی کرد', st_tricks: 'تریک‌های بُرده: {list}',
     st_trick: 'یک تریک: {list}', st_trick_won: 'تریکی که {p} بُرد: {list}',
-    st_level: '{p} · {what} ({why}) · {d}', st_level_up: 'سطح بالا', st_level_down: 'سطح پایین',
+    st_level: '{p}، {what} ({why})، {d}', st_level_to: 'نوبتِ {p}، {what} ({why})، {a} → {b}', st_level_up: 'سطح بالا', st_level_down: 'سطح پایین',
     st_combat: '{p} با {list} جنگید', st_combat_helped: '{p} با کمکِ {h} با {list} جنگید', st_run_away: '{p} فرار کرد',
     st_sold: '{p} وسایلی به ارزشِ {n} سکه فروخت', st_died: '{p} مُرد', st_turn_ended: '{p} نوبتش را تمام کرد',
     st_turn_ended_hand: '{p} نوبتش را با {n} کارت در دست تمام کرد', st_character: '{p} نژاد یا طبقه‌اش را عوض کرد',
@@ -58,6 +58,8 @@ const GAME_RECORDS = new Set(['undo', 'redo', 'void', 'match_updated']);
 export function storyOf(match, game, lang) {
   const players = (match && match.players) || [];
   const sep = lang === 'fa' ? '، ' : ', ';
+  // dot joins the parts of one line: the Persian separator on a Persian screen
+  const dot = lang === 'fa' ? FA_SEP : ' · ';
   const t = (key, vars) => {
     const v = {};
     for (const [k, x] of Object.entries(vars || {})) v[k] = typeof x === 'number' ? digits(lang, x) : x;
@@ -108,6 +110,7 @@ export function storyOf(match, game, lang) {
         return d.winner ? t('st_trick_won', { p: name(d.winner), list }) : t('st_trick', { list });
       }
       case 'level_changed':
+        if (d.from !== undefined && d.to !== undefined) return t('st_level_to', { p, what: t(d.delta >= 0 ? 'st_level_up' : 'st_level_down'), why: w('reason_' + d.reason, d.reason), a: d.from, b: d.to });
         return t('st_level', { p, what: t(d.delta >= 0 ? 'st_level_up' : 'st_level_down'), why: w('reason_' + d.reason, d.reason), d: n((d.delta > 0 ? '+' : '') + d.delta) });
       case 'combat': {
         const list = (d.monsters || []).map((m) => (m.name ? m.name : t('monster')) + (m.level !== undefined ? ' ' + n(m.level) : '')).join(sep) || t('monster');
@@ -161,6 +164,23 @@ export function storyOf(match, game, lang) {
     };
   }
 
+  // levels follows each Munchkin level from the effective log, in order:
+  // a level change says the level before and after it ({from, to}).
+  function levels() {
+    const at = {};
+    const top = Number(((match && match.options) || {}).max_level) || 10;
+    return (e) => {
+      const d = e.data || {};
+      if (e.type !== 'level_changed' || !d.player || typeof d.delta !== 'number') return null;
+      const from = at[d.player] || 1;
+      let to = from + d.delta;
+      if (d.reason === 'kill' || d.reason === 'help') to = Math.min(to, top);
+      to = Math.max(1, to);
+      at[d.player] = to;
+      return { from, to };
+    };
+  }
+
   /**
    * chapters builds the Events list from the whole log (GET .../events):
    * each event of the game once, in the order it was played, as it counts
@@ -170,6 +190,7 @@ export function storyOf(match, game, lang) {
     const bySeq = new Map(log.map((e) => [e.seq, e]));
     const groups = [];
     const groupOf = grouper();
+    const stepOf = levels();
     let round = 0;
     for (const e of log) {
       if (GAME_RECORDS.has(e.type) || e.replaces) continue;
@@ -177,7 +198,7 @@ export function storyOf(match, game, lang) {
       for (let hops = 0; now.replaced_by && bySeq.has(now.replaced_by) && hops < log.length; hops++) now = bySeq.get(now.replaced_by);
       const struck = !!now.voided;
       const notes = [];
-      if (now !== e) notes.push(t('st_corrected', { t: time(now.created_at) }) + ' · ' + t('st_was', { s: describe(e.type, e.data) }));
+      if (now !== e) notes.push(t('st_corrected', { t: time(now.created_at) }) + dot + t('st_was', { s: describe(e.type, e.data) }));
       if (struck) {
         const by = bySeq.get(now.voided_by);
         notes.push(t(by && by.type === 'undo' ? 'st_undone_at' : 'st_voided_at', { t: time(by ? by.created_at : now.created_at) }));
@@ -185,13 +206,15 @@ export function storyOf(match, game, lang) {
       const title = groupOf(now);
       // a round's number, when the event does not carry it, is its place
       let told = now.data;
+      const step = struck ? null : stepOf(now);
+      if (step) told = Object.assign({}, now.data, step);
       if (now.type === 'round_started') {
         round = (now.data || {}).round || round + 1;
         told = Object.assign({ round }, now.data);
       }
       let g = groups[groups.length - 1];
       if (!g || g.title !== title) { g = { title, key: 'g' + e.seq, lines: [] }; groups.push(g); }
-      g.lines.push({ seq: now.seq, first: e.seq, type: now.type, data: now.data, line: describe(now.type, told), struck, note: notes.join(' · '), fixable: !struck });
+      g.lines.push({ seq: now.seq, first: e.seq, type: now.type, data: now.data, line: describe(now.type, told), struck, note: notes.join(dot), fixable: !struck });
     }
     return groups;
   }

@@ -84,6 +84,8 @@ addWords({
 
 const KINDS = ['wizard', 'tool', 'monster', 'demon', 'weapon'];
 const COLORS = ['red', 'green', 'yellow', 'blue'];
+// The gem each land's battles give (the land's own).
+const GEM_LANDS = { green: 'vipas', yellow: 'vitasta', blue: 'parushni', red: 'sutudri', white: 'gomati' };
 
 function blankCard() { return { kind: 'wizard', colors: ['red'], power: '' }; }
 // unknownCard is a card the table has not shown yet: nothing is chosen for
@@ -141,6 +143,8 @@ export function yatukScreen() {
     colors() { return COLORS; },
     landName(l) { return this.t('land_' + l); },
     gemName(g) { return this.t(g); },
+    // gemLand is the land whose battles give a gem: each land has its own.
+    gemLand(g) { return GEM_LANDS[g] || ''; },
     // gemWords is "green gem", in Persian «گوهرِ سبز» (the noun first).
     gemWords(g) { return this.lang === 'fa' ? this.t('yk_gem') + 'ِ ' + this.gemName(g) : this.gemName(g) + ' ' + this.t('yk_gem'); },
     currentName() { return this.nameOf(this.yk().current_player); },

@@ -37,20 +37,29 @@ self.addEventListener('fetch', (e) => {
       return res;
     }))));
   } else if (KEPT.some((re) => re.test(url.pathname))) {
-    e.respondWith(networkFirst(req, DATA, url.pathname + url.search));
+    // The answer is in the language asked (a match's next step, its
+    // notes): kept per language, so a Persian phone offline is not answered
+    // in English while a Persian answer is kept.
+    const lang = req.headers.get('Accept-Language');
+    const key = url.pathname + url.search;
+    e.respondWith(networkFirst(req, DATA, lang ? key + (url.search ? '&' : '?') + 'lang=' + encodeURIComponent(lang) : key, key));
   }
 });
 
-// networkFirst answers from the network, keeping the answer, and from the
-// answer kept when the network does not carry the request.
-async function networkFirst(req, name, key) {
+// networkFirst answers from the network, keeping the answer (under key and
+// under any), and from the answer kept when the network does not carry the
+// request: the one kept under key, else the latest under any.
+async function networkFirst(req, name, key, any) {
   const c = await caches.open(name);
   try {
     const res = await fetch(req);
-    if (res.ok) await c.put(key, res.clone());
+    if (res.ok) {
+      await c.put(key, res.clone());
+      if (any && any !== key) await c.put(any, res.clone());
+    }
     return res;
   } catch (err) {
-    const hit = await c.match(key);
+    const hit = (await c.match(key)) || (any && await c.match(any));
     if (hit) return hit;
     throw err;
   }
