@@ -82,6 +82,9 @@ type ImportPlanGame struct {
 	Selected bool             `json:"selected"`
 	Game     *ImportPlanSheet `json:"game,omitempty"`
 	League   *ImportPlanRef   `json:"league,omitempty"`
+	// LeagueChoices are the existing leagues of the game this sign-in may
+	// import into, any of them named with ?into=.
+	LeagueChoices []ImportPlanRef `json:"league_choices,omitempty"`
 	// Plays counts the game's plays in the file; ToImport those that come
 	// in; Duplicates, AlreadyImported and Skipped those that do not.
 	Plays           int          `json:"plays"`
@@ -270,6 +273,13 @@ func (s *Server) planGame(ctx context.Context, t *db.Token, hg *historyGame, src
 		}
 	}
 	d := hg.game.Definition()
+	if hg.newDef == nil {
+		for _, l := range leagues {
+			if l.Game == d.ID {
+				out.LeagueChoices = append(out.LeagueChoices, ImportPlanRef{ID: l.ID, Name: l.Name})
+			}
+		}
+	}
 	out.Game = &ImportPlanSheet{ImportPlanRef: ImportPlanRef{ID: d.ID, Name: d.DisplayName(), New: hg.newDef != nil},
 		LowestWins: d.LowestWins, Cooperative: d.Cooperative, WinnerOnly: d.WinnerOnly, Teams: d.Teams != nil,
 		ResultsOnly: strings.HasSuffix(d.ID, resultsSuffix)}

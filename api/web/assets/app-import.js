@@ -17,6 +17,7 @@ addWords({
     im_skipped: 'Cannot come in', im_players: 'Players', im_matched: 'already here', im_new_player: 'new',
     im_confirm: 'Import the ticked games', im_nothing: 'Tick at least one game with plays to bring in.',
     im_done: '{n} plays came in.', im_mark: 'Imported from BG Stats, not refereed', im_again: 'Choose another file', im_summary: '{a} of {b} plays would come in.',
+    im_into_label: 'League to bring them into',
   },
   fa: {
     im_title: 'واردکردن از BG Stats', im_file: 'فایلِ خروجیِ BG Stats (BGStatsExport.json)', im_reading: 'در حالِ خواندنِ فایل…',
@@ -28,17 +29,18 @@ addWords({
     im_skipped: 'وارد نمی‌شود', im_players: 'بازیکنان', im_matched: 'از پیش هست', im_new_player: 'تازه',
     im_confirm: 'واردکردنِ بازی‌های تیک‌خورده', im_nothing: 'دست‌کم یک بازی با بازی‌های واردشدنی را تیک بزنید.',
     im_done: '{n} بازی وارد شد.', im_mark: 'واردشده از BG Stats، بی‌داوری', im_again: 'انتخابِ فایلی دیگر', im_summary: '{a} از {b} بازی وارد می‌شود.',
+    im_into_label: 'لیگی که به آن وارد می‌شوند',
   },
 });
 
 export function importScreen() {
   return {
-    im: { body: null, plan: null, ticked: {}, busy: false, err: '', msg: '' },
+    im: { body: null, plan: null, ticked: {}, into: {}, busy: false, err: '', msg: '' },
 
     // pick reads the chosen file and asks the server for its plan.
     async pick(ev) {
       const f = ev.target.files && ev.target.files[0];
-      this.im.plan = null; this.im.err = ''; this.im.msg = '';
+      this.im.plan = null; this.im.err = ''; this.im.msg = ''; this.im.into = {}; this.im.ticked = {};
       if (!f) return;
       this.im.busy = true;
       try {
@@ -54,10 +56,13 @@ export function importScreen() {
     async planImport() {
       this.im.busy = true;
       try {
-        const r = await this.api.post('/v1/imports/bgstats', this.im.body);
+        const r = await this.api.post('/v1/imports/bgstats' + this.imInto('?'), this.im.body);
         this.im.plan = r.data;
         const ticked = {};
-        for (const g of r.data.games) ticked[g.source_id] = g.selected && g.action !== 'skip' && g.to_import > 0;
+        for (const g of r.data.games) {
+          const was = this.im.ticked[g.source_id];
+          ticked[g.source_id] = this.imTickable(g) && (was === undefined ? g.selected : was);
+        }
         this.im.ticked = ticked;
       } catch (e) {
         this.im.err = this.importProblem(e);
@@ -77,6 +82,22 @@ export function importScreen() {
     imTickable(g) { return g.action !== 'skip' && g.to_import > 0; },
     imTick(g) { this.im.ticked[g.source_id] = !this.im.ticked[g.source_id]; },
     imIsTicked(g) { return !!this.im.ticked[g.source_id]; },
+    // imInto is the ?into= choices made on the screen, each game's plays
+    // into the league chosen for it (lead: the first separator).
+    imInto(lead) {
+      const parts = Object.keys(this.im.into).filter((id) => this.im.into[id]).map((id) => 'into=' + encodeURIComponent(id + ':' + this.im.into[id]));
+      return parts.length ? lead + parts.join('&') : '';
+    },
+    // imChoices are the existing leagues of g's game to choose among; the
+    // choice shows only when there is more than one.
+    imChoices(g) { return g.league_choices || []; },
+    imCanChoose(g) { return g.action !== 'skip' && this.imChoices(g).length > 1; },
+    imIsChosen(g, l) { return !!g.league && g.league.id === l.id; },
+    async imChoose(g, ev) {
+      this.im.into[g.source_id] = ev.target.value;
+      await this.planImport();
+    },
+    imReason(s) { return this.text(this.lang === 'fa' && s.reason_fa ? s.reason_fa : s.reason); },
     imTarget(g) {
       if (g.action === 'skip') return this.t('im_skip') + ': ' + (this.lang === 'fa' && g.reason_fa ? g.reason_fa : g.reason || '');
       if (g.action === 'import') return this.t('im_into', { l: g.league ? g.league.name : '' });
@@ -112,7 +133,7 @@ export function importScreen() {
       if (!ids.length) { this.im.err = this.t('im_nothing'); return; }
       this.im.busy = true;
       try {
-        const r = await this.api.post('/v1/imports/bgstats?dry_run=false&games=' + ids.join(','), this.im.body);
+        const r = await this.api.post('/v1/imports/bgstats?dry_run=false&games=' + ids.join(',') + this.imInto('&'), this.im.body);
         this.im.plan = null;
         this.im.msg = this.t('im_done', { n: r.data.plays.imported });
       } catch (e) {
