@@ -165,13 +165,18 @@ export function storyOf(match, game, lang) {
   }
 
   // levels follows each Munchkin level from the effective log, in order:
-  // a level change says the level before and after it ({from, to}).
+  // a level change says the level before and after it ({from, to}). A
+  // combat or a sale may change levels by what the referee worked out, which
+  // the log's data does not carry; from then on a change says only its
+  // delta, never a level that may be false.
   function levels() {
     const at = {};
+    let blind = false;
     const top = Number(((match && match.options) || {}).max_level) || 10;
     return (e) => {
       const d = e.data || {};
-      if (e.type !== 'level_changed' || !d.player || typeof d.delta !== 'number') return null;
+      if (e.type === 'combat' || e.type === 'items_sold') blind = true;
+      if (blind || e.type !== 'level_changed' || !d.player || typeof d.delta !== 'number') return null;
       const from = at[d.player] || 1;
       let to = from + d.delta;
       if (d.reason === 'kill' || d.reason === 'help') to = Math.min(to, top);
