@@ -22,8 +22,29 @@
     let ctrl = null;
     let timer = null;
 
+    // A page left for another, or kept in the back-forward cache, lets its
+    // stream go: a browser opens at most 6 connections to one server, and
+    // the streams of pages no longer shown would hold them all, so the next
+    // page's requests would wait for ever. Shown again, it reconnects from
+    // the last event it had.
+    let away = false;
+    const leave = () => {
+      away = true;
+      if (timer) clearTimeout(timer);
+      if (ctrl) ctrl.abort();
+    };
+    const back = () => {
+      if (!away || stopped) return;
+      away = false;
+      connect();
+    };
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', back);
+
     const stop = (final) => {
       stopped = true;
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', back);
       if (timer) clearTimeout(timer);
       if (ctrl) ctrl.abort();
       if (final) state('closed');
@@ -68,13 +89,13 @@
     };
 
     const again = (wait) => {
-      if (stopped) return;
+      if (stopped || away) return;
       state('offline');
       timer = setTimeout(connect, wait);
     };
 
     async function connect() {
-      if (stopped) return;
+      if (stopped || away) return;
       state('connecting');
       ctrl = new AbortController();
       const headers = { Accept: 'text/event-stream' };
