@@ -144,6 +144,7 @@ func TestAppOfflineAskSaysWhy(t *testing.T) {
 	inLang(p, "fa")
 	offlineReady(p)
 	p.offline(true)
+	fightMore(p)
 	p.typeIn("#mon-name-0", "Troll")
 	p.typeIn("#mon-level-0", "3")
 	p.click("#ask-combat")
