@@ -50,6 +50,9 @@ func TestAppWazabiNextStepInView(t *testing.T) {
 			k.tap("#wb-end-turn")
 			step("the end of the turn", "#wb-record-roll", "Sara")
 			p.shot("wazabi-step-next-" + lang)
+			if k.n != 4 {
+				t.Errorf("%s: a turn of a roll, a draw and a gift cost %d taps, want 4", lang, k.n)
+			}
 			t.Logf("a Wazabi turn of a roll, a draw and a gift (%s): %d taps and 3 numbers typed", lang, k.n)
 			p.axe("wazabi next step " + lang)
 		}()
