@@ -152,7 +152,7 @@ func optionDocs() []rules.OptionDoc {
 		{Name: "bid_upper_bound", Type: "string", Default: bidBoundRound, Enum: []string{bidBoundRound, bidBoundNone},
 			Description: `"r": a bid is from 0 to the round number (WIZARD-BID-3). "none": any bid from 0 up is accepted (WIZARD-AMB-6); 60 is the technical ceiling.`},
 		{Name: "wizard_indicator_allows_no_trump", Type: "boolean", Default: false,
-			Description: `When the turned-up trump card is a Wizard the dealer names the trump colour; with true he may also name "none" (WIZARD-TRUMP-3, WIZARD-AMB-8).`},
+			Description: `When the turned-up trump card is a Wizard the dealer names the trump colour; with true the dealer may also name "none" (WIZARD-TRUMP-3, WIZARD-AMB-8).`},
 		{Name: "final_tie", Type: "string", Default: finalTieShared, Enum: []string{finalTieShared, finalTieUnresolved},
 			Description: `Players tied for the highest final total share first place either way. "shared": they are all winners (WIZARD-END-3). ` +
 				`"unresolved": the result names no winner, for tables that settle a tie themselves (WIZARD-AMB-9).`},
