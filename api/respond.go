@@ -117,10 +117,10 @@ func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bo
 // change.
 func appendChangedRounds(b []byte, res *db.Appended, sheet any) []byte {
 	b = b[:len(b)-1] // the answer's closing brace
-	n, list := rules.SheetLen(sheet)
+	n, list := rules.RowsLen(sheet)
 	from := 0
 	if list && res.Before != nil && !res.Match.Rewritten { // a correction may change any row
-		if before, ok := rules.SheetLen(res.Before.State.Scores().Rounds); ok {
+		if before, ok := rules.RowsLen(res.Before.State.Scores().Rounds); ok {
 			from = max(0, min(before, n)-1)
 		}
 	}
@@ -132,7 +132,7 @@ func appendChangedRounds(b []byte, res *db.Appended, sheet any) []byte {
 	if !list {
 		b, err = appendValue(b, sheet)
 	} else {
-		rows := reflect.ValueOf(rules.SheetSlice(sheet, from, n))
+		rows := reflect.ValueOf(rules.RowsSlice(sheet, from, n))
 		b = append(b, '[')
 		for i := 0; i < rows.Len() && err == nil; i++ {
 			if i > 0 {

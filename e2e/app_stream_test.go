@@ -89,10 +89,7 @@ func TestStreamsKeepTokensOutOfURLs(t *testing.T) {
 	// the fragment, follows its stream with that token in the header.
 	league := c.id("POST", "/v1/leagues", map[string]any{"name": "Private", "game": "wizard", "visibility": "private"})
 	viewer := c.do("POST", "/v1/tokens", map[string]any{"role": "viewer", "league_id": league}, 201)["token"].(string)
-	var players []string
-	for _, n := range []string{"Mina", "Kian", "Dara"} {
-		players = append(players, c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true}))
-	}
+	players := c.players("Mina", "Kian", "Dara")
 	match := c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": players, "league_id": league})
 	tv := b.tab("screen")
 	ts := watchStreams(t, tv)

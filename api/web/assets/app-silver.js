@@ -59,25 +59,6 @@ addWords({
   },
 });
 
-// The match's options on the new-match screen: a label, a one-line
-// explanation and the values, by option name.
-addWords({
-  en: {
-    opt_silver_end: 'End of the game', opt_silver_end_hint: 'Playing to 100, an exact 100 falls to 50 once per player.',
-    opt_silver_end_is_rounds: 'After a number of rounds', opt_silver_end_is_points: 'When someone reaches 100',
-    opt_silver_rounds: 'Rounds', opt_silver_rounds_hint: 'For a game of rounds, 1 to 50 (the rulebook says 4 or 7).',
-    opt_silver_kamikaze: 'Kamikaze', opt_silver_kamikaze_hint: 'Two 12s and two 13s: 0 for that village, 50 for everyone else.',
-    opt_silver_first_player: 'Start player of round 1', opt_silver_first_player_hint: 'Later rounds start with the amulet holder.',
-  },
-  fa: {
-    opt_silver_end: 'پایانِ بازی', opt_silver_end_hint: 'در بازی تا ۱۰۰، ۱۰۰ِ دقیق یک بار برای هر بازیکن ۵۰ می‌شود.',
-    opt_silver_end_is_rounds: 'پس از چند دور', opt_silver_end_is_points: 'وقتی کسی به ۱۰۰ برسد',
-    opt_silver_rounds: 'تعدادِ دورها', opt_silver_rounds_hint: 'برای بازیِ چند دوری، از ۱ تا ۵۰ (دفترچه ۴ یا ۷ می‌گوید).',
-    opt_silver_kamikaze: 'کامیکازه', opt_silver_kamikaze_hint: 'دو ۱۲ و دو ۱۳: صفر برای آن دهکده و ۵۰ برای بقیه.',
-    opt_silver_first_player: 'شروع‌کننده‌ی دورِ ۱', opt_silver_first_player_hint: 'دورهای بعد را دارنده‌ی طلسم شروع می‌کند.',
-  },
-});
-
 /** numbers reads card values typed with spaces or commas; null when one is not a number. */
 function numbers(s, unknown) {
   const out = [];

@@ -44,27 +44,6 @@ addWords({
   },
 });
 
-// The match's options on the new-match screen: a label, a one-line
-// explanation and the values, by option name.
-addWords({
-  en: {
-    opt_wazabi_starting_dice: 'Dice per player', opt_wazabi_starting_dice_hint: 'At most 24 ÷ players.',
-    opt_wazabi_neighbours_only: 'Dice to neighbours only', opt_wazabi_neighbours_only_hint: 'Default: yes with 4 to 6 players, no with 2 or 3.',
-    opt_wazabi_teams: 'Teams', opt_wazabi_teams_hint: 'Only with 4 or 6 players: a team wins when one of its players has no dice.',
-    opt_wazabi_play_to_last: 'Play to the last player', opt_wazabi_play_to_last_hint: 'Play on until one player still has dice; not with teams or several hands.',
-    opt_wazabi_hands: 'Hands', opt_wazabi_hands_hint: 'More than 1 is a tournament: a point per die the others still hold.',
-    opt_wazabi_first_player: 'Who starts', opt_wazabi_first_player_hint: 'Left empty, the opening roll decides: most W starts.',
-  },
-  fa: {
-    opt_wazabi_starting_dice: 'تاسِ هر بازیکن', opt_wazabi_starting_dice_hint: 'حداکثر ۲۴ ÷ تعدادِ بازیکنان.',
-    opt_wazabi_neighbours_only: 'تاس فقط به همسایه', opt_wazabi_neighbours_only_hint: 'پیش‌فرض: بله با ۴ تا ۶ بازیکن، نه با ۲ یا ۳.',
-    opt_wazabi_teams: 'تیم‌ها', opt_wazabi_teams_hint: 'فقط با ۴ یا ۶ بازیکن: تیمی می‌بَرد که یکی از بازیکنانش تاسی نداشته باشد.',
-    opt_wazabi_play_to_last: 'بازی تا نفرِ آخر', opt_wazabi_play_to_last_hint: 'بازی ادامه دارد تا فقط یک نفر تاس داشته باشد؛ نه با تیم یا چند دست.',
-    opt_wazabi_hands: 'تعدادِ دست‌ها', opt_wazabi_hands_hint: 'بیش از ۱ یعنی مسابقه: یک امتیاز به ازای هر تاسِ باقی‌مانده‌ی دیگران.',
-    opt_wazabi_first_player: 'شروع‌کننده', opt_wazabi_first_player_hint: 'اگر خالی بماند، تاس‌اندازیِ آغاز تعیین می‌کند: بیشترین W شروع می‌کند.',
-  },
-});
-
 export function wazabiScreen() {
   return {
     opening: {},

@@ -55,33 +55,6 @@ addWords({
   },
 });
 
-// The match's options on the new-match screen: a label, a one-line
-// explanation and the values, by option name.
-addWords({
-  en: {
-    opt_yatuk_capacities: 'Land capacities', opt_yatuk_capacities_hint: 'As printed on the land cards, 1 to 12 each; Gomati is 6.',
-    opt_yatuk_capacities_is_vipas: 'Vipas', opt_yatuk_capacities_is_vitasta: 'Vitasta', opt_yatuk_capacities_is_parushni: 'Parushni',
-    opt_yatuk_capacities_is_sutudri: 'Sutudri', opt_yatuk_capacities_is_gomati: 'Gomati',
-    opt_yatuk_mode: 'Mode', opt_yatuk_mode_hint: 'Standard ends at 3 gems or the fifth gem; advanced is a league of hands.',
-    opt_yatuk_mode_is_standard: 'Standard', opt_yatuk_mode_is_advanced: 'Advanced',
-    opt_yatuk_chain_resolution: 'Chains', opt_yatuk_chain_resolution_hint: 'How the cards of an army are chained in a battle.',
-    opt_yatuk_chain_resolution_is_maximize: 'The strongest chain counts', opt_yatuk_chain_resolution_is_declared: 'As the players declare',
-    opt_yatuk_hands: 'Hands', opt_yatuk_hands_hint: 'Standard: 1; advanced: 2 unless changed.',
-    opt_yatuk_first_player: 'Who starts', opt_yatuk_first_player_hint: 'Chosen at random at the table; later hands start one seat to the left.',
-  },
-  fa: {
-    opt_yatuk_capacities: 'گنجایشِ سرزمین‌ها', opt_yatuk_capacities_hint: 'همان عددِ روی کارتِ سرزمین، هر کدام ۱ تا ۱۲؛ گوماتی ۶ است.',
-    opt_yatuk_capacities_is_vipas: 'ویپاس', opt_yatuk_capacities_is_vitasta: 'ویتاستا', opt_yatuk_capacities_is_parushni: 'پاروشنی',
-    opt_yatuk_capacities_is_sutudri: 'سوتودری', opt_yatuk_capacities_is_gomati: 'گوماتی',
-    opt_yatuk_mode: 'حالتِ بازی', opt_yatuk_mode_hint: 'معمولی با ۳ گوهر یا گرفتنِ گوهرِ پنجم تمام می‌شود؛ پیشرفته لیگی چند دستی است.',
-    opt_yatuk_mode_is_standard: 'معمولی', opt_yatuk_mode_is_advanced: 'پیشرفته',
-    opt_yatuk_chain_resolution: 'زنجیره‌ها', opt_yatuk_chain_resolution_hint: 'کارت‌های یک سپاه در نبرد چگونه زنجیر می‌شوند.',
-    opt_yatuk_chain_resolution_is_maximize: 'قوی‌ترین زنجیره حساب می‌شود', opt_yatuk_chain_resolution_is_declared: 'همان‌طور که بازیکن‌ها اعلام کنند',
-    opt_yatuk_hands: 'تعدادِ دست‌ها', opt_yatuk_hands_hint: 'معمولی: ۱؛ پیشرفته: ۲ مگر تغییر دهید.',
-    opt_yatuk_first_player: 'شروع‌کننده', opt_yatuk_first_player_hint: 'سرِ میز به قرعه انتخاب می‌شود؛ دست‌های بعد را نفرِ سمتِ چپ شروع می‌کند.',
-  },
-});
-
 const KINDS = ['wizard', 'tool', 'monster', 'demon', 'weapon'];
 const COLORS = ['red', 'green', 'yellow', 'blue'];
 // The gem each land's battles give (the land's own).
