@@ -71,14 +71,14 @@ func TestStreamsKeepTokensOutOfURLs(t *testing.T) {
 	p := b.tab("phone")
 	signIn(p, c)
 	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"})
-	p.waitText("#mk-players h2", "Ali")
+	p.waitText("#next", "Ali")
 
 	// A second phone on the same match (signed in as the admin) sees the
 	// first phone's event through its stream.
 	q := b.tab("second phone")
 	qs := watchStreams(t, q)
 	q.open(c.base + "/#/m/" + id)
-	q.waitText("#mk-players h2", "Ali")
+	q.waitText("#next", "Ali")
 	time.Sleep(300 * time.Millisecond) // the stream is open
 	start := time.Now()
 	endTurn(p, "Sara")

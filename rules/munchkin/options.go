@@ -103,7 +103,7 @@ func optionDocs() []rules.OptionDoc {
 		{Name: "sell_overflow",
 			Label:   rules.T("Selling past the winning level", "فروشِ بیش از سطحِ برنده"),
 			Hint:    rules.T("Selling never reaches the winning level.", "با فروشِ وسایل نمی‌شود به سطحِ برنده رسید."),
-			Choices: map[string]rules.Text{"cap": rules.T("Stop one level below", "یک سطح پایین‌تر بماند"), "reject": rules.T("Refuse the sale", "فروش پذیرفته نشود")},
+			Choices: map[string]rules.Text{overflowCap: rules.T("Stop one level below", "یک سطح پایین‌تر بماند"), overflowReject: rules.T("Refuse the sale", "فروش پذیرفته نشود")},
 			Type:    "string", Default: overflowCap, Enum: []string{overflowCap, overflowReject},
 			Description: "A sale worth more levels than allowed below the winning level (AMB-11): cap = accept it, stop one level below winning and warn about the gold lost; reject = refuse it so the player sells less."},
 	}

@@ -39,7 +39,7 @@ func (game) Info() rules.Info {
 			{Name: "end",
 				Label:   rules.T("End of the game", "پایانِ بازی"),
 				Hint:    rules.T("Playing to 100, an exact 100 falls to 50 once per player.", "در بازی تا ۱۰۰، ۱۰۰ِ دقیق یک بار برای هر بازیکن ۵۰ می‌شود."),
-				Choices: map[string]rules.Text{"rounds": rules.T("After a number of rounds", "پس از چند دور"), "points": rules.T("When someone reaches 100", "وقتی کسی به ۱۰۰ برسد")},
+				Choices: map[string]rules.Text{endRounds: rules.T("After a number of rounds", "پس از چند دور"), endPoints: rules.T("When someone reaches 100", "وقتی کسی به ۱۰۰ برسد")},
 				Type:    "string", Default: endRounds, Enum: []string{endRounds, endPoints},
 				Description: "How the game ends: \"rounds\" after a fixed number of rounds (SILVER-END-1), or \"points\" at the end of the first round that leaves someone at 100 or more (SILVER-POINTS-2), with the score jump (an exact 100 becomes 50 once per player)."},
 			{Name: "rounds",

@@ -150,7 +150,7 @@ func optionDocs() []rules.OptionDoc {
 		{Name: "bid_total_rule",
 			Label:   rules.T("Total of the bids", "جمعِ پیش‌بینی‌ها"),
 			Hint:    rules.T("Whether the dealer may make the bids add up to the tricks of the round.", "آیا مُعتمد (پخش‌کننده) می‌تواند جمعِ پیش‌بینی‌ها را برابرِ تریک‌های دور کند."),
-			Choices: map[string]rules.Text{"none": rules.T("Any total", "هر جمعی"), "dealer_must_break": rules.T("The dealer must break it", "مُعتمد نباید جمع را برابر کند")},
+			Choices: map[string]rules.Text{bidTotalNone: rules.T("Any total", "هر جمعی"), bidTotalDealerMustBreak: rules.T("The dealer must break it", "مُعتمد نباید جمع را برابر کند")},
 			Type:    "string", Default: bidTotalNone, Enum: []string{bidTotalNone, bidTotalDealerMustBreak},
 			Description: `"none": the bids may add up to anything (WIZARD-BID-5, the seed's own example). "dealer_must_break": the last bidder (the dealer) ` +
 				`may not make the bids add up to the number of tricks in the round (WIZARD-AMB-7).`},
@@ -162,7 +162,7 @@ func optionDocs() []rules.OptionDoc {
 		{Name: "bid_upper_bound",
 			Label:   rules.T("Highest bid", "بیشترین پیش‌بینی"),
 			Hint:    rules.T("Whether a bid may be more than the cards dealt this round.", "آیا پیش‌بینی می‌تواند از تعدادِ کارت‌های این دور بیشتر باشد."),
-			Choices: map[string]rules.Text{"r": rules.T("The round number", "شماره‌ی دور"), "none": rules.T("No limit", "بدونِ سقف")},
+			Choices: map[string]rules.Text{bidBoundRound: rules.T("The round number", "شماره‌ی دور"), bidBoundNone: rules.T("No limit", "بدونِ سقف")},
 			Type:    "string", Default: bidBoundRound, Enum: []string{bidBoundRound, bidBoundNone},
 			Description: `"r": a bid is from 0 to the round number (WIZARD-BID-3). "none": any bid from 0 up is accepted (WIZARD-AMB-6); 60 is the technical ceiling.`},
 		{Name: "wizard_indicator_allows_no_trump",
@@ -173,14 +173,14 @@ func optionDocs() []rules.OptionDoc {
 		{Name: "final_tie",
 			Label:   rules.T("Tie for first place", "تساوی در رتبه‌ی اول"),
 			Hint:    rules.T("Who wins when the highest totals are equal.", "وقتی بالاترین جمع‌ها برابرند، چه کسی برنده است."),
-			Choices: map[string]rules.Text{"shared": rules.T("All tied players win", "همه‌ی هم‌امتیازها برنده‌اند"), "unresolved": rules.T("No winner named", "برنده‌ای اعلام نمی‌شود")},
+			Choices: map[string]rules.Text{finalTieShared: rules.T("All tied players win", "همه‌ی هم‌امتیازها برنده‌اند"), finalTieUnresolved: rules.T("No winner named", "برنده‌ای اعلام نمی‌شود")},
 			Type:    "string", Default: finalTieShared, Enum: []string{finalTieShared, finalTieUnresolved},
 			Description: `Players tied for the highest final total share first place either way. "shared": they are all winners (WIZARD-END-3). ` +
 				`"unresolved": the result names no winner, for tables that settle a tie themselves (WIZARD-AMB-9).`},
 		{Name: "revoke_penalty",
 			Label:   rules.T("Penalty for not following colour", "جریمه‌ی همرنگ بازی نکردن"),
 			Hint:    rules.T("When it turns out later that a player did not follow the led colour.", "وقتی بعداً معلوم شود بازیکنی با کارتِ همرنگ، همرنگ بازی نکرده است."),
-			Choices: map[string]rules.Text{"flag_only": rules.T("Only noted", "فقط ثبت می‌شود"), "replay_round": rules.T("The round is played again", "دور دوباره بازی می‌شود"), "fixed_points": rules.T("Fixed points lost", "کسرِ امتیازِ ثابت")},
+			Choices: map[string]rules.Text{revokeFlagOnly: rules.T("Only noted", "فقط ثبت می‌شود"), revokeReplayRound: rules.T("The round is played again", "دور دوباره بازی می‌شود"), revokeFixedPoints: rules.T("Fixed points lost", "کسرِ امتیازِ ثابت")},
 			Type:    "string", Default: revokeFlagOnly, Enum: []string{revokeFlagOnly, revokeReplayRound, revokeFixedPoints},
 			Description: `What a revoke costs when it is proven only afterwards, i.e. a player who did not follow the led colour later plays that colour ` +
 				`in the same round (WIZARD-PLAY-7, WIZARD-AMB-11). The event is accepted and the revoke returned as a note and listed in the round's disputes. ` +

@@ -65,10 +65,6 @@ export function munchkinScreen() {
     mkPlayers() { return this.mk().players || []; },
     mkPlayer(id) { return this.mkPlayers().find((p) => p.id === id) || {}; },
     turnPlayer() { return (this.mk().turn || {}).player || ''; },
-    turnText() {
-      const t = this.mk().turn || {};
-      return this.t('turn_of', { n: t.number || 1, p: this.nameOf(t.player) });
-    },
     maxLevel() { return ((this.match && this.match.options) || {}).max_level || 10; },
     raceText(p) {
       const rs = (p.races || []).map((r) => this.t('race_' + r, null));
