@@ -81,10 +81,7 @@ func TestAppMunchkinOneScreen(t *testing.T) {
 	for _, lang := range []string{"en", "fa"} {
 		func() {
 			inLang(p, lang)
-			var ids []string
-			for _, n := range []string{"Ali", "Sara", "Reza", "Mina"} {
-				ids = append(ids, c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true}))
-			}
+			ids := c.players("Ali", "Sara", "Reza", "Mina")
 			id := c.id("POST", "/v1/matches", map[string]any{"game": "munchkin", "players": ids})
 			p.open(c.base + "/#/m/" + id)
 			p.waitText("#mk-players", "Mina")

@@ -14,7 +14,7 @@ addWords({
     mk_item: 'Item', mk_item_name: 'Item name', mk_slot: 'Where it is worn', mk_item_bonus: 'Bonus', mk_add_item: 'Add an Item',
     mk_save_gear: 'Save', mk_no_items: 'No Items yet.', mk_item_n: 'Item {k}',
     slot_headgear: 'Headgear', slot_armor: 'Armor', slot_footgear: 'Footgear', slot_one_hand: 'One hand', slot_two_hands: 'Two hands', slot_other: 'Other',
-    mk_levels: 'Levels', mk_monster_level: 'Monster\'s level', mk_fight_more: 'The fight: who fights, helper, bonuses, more monsters',
+    mk_monster_level: 'Monster\'s level', reason_sell: 'Sale', reason_death: 'Death', mk_fight_more: 'The fight: who fights, helper, bonuses, more monsters',
   },
   fa: {
     mk_up: 'سطح بالا: {p}', mk_down: 'سطح پایین: {p}', mk_down_why: 'چرا {p} یک سطح پایین می‌رود؟',
@@ -22,7 +22,7 @@ addWords({
     mk_item: 'آیتم', mk_item_name: 'نامِ آیتم', mk_slot: 'جای استفاده', mk_item_bonus: 'امتیاز', mk_add_item: 'افزودنِ آیتم',
     mk_save_gear: 'ذخیره', mk_no_items: 'هنوز آیتمی نیست.', mk_item_n: 'آیتمِ {k}',
     slot_headgear: 'کلاه', slot_armor: 'زره', slot_footgear: 'کفش', slot_one_hand: 'یک دست', slot_two_hands: 'دو دست', slot_other: 'سایر',
-    mk_levels: 'سطح‌ها', mk_monster_level: 'سطحِ هیولا', mk_fight_more: 'نبرد: مبارز، کمک‌کننده، امتیازها، هیولاهای دیگر',
+    mk_monster_level: 'سطحِ هیولا', reason_sell: 'فروش', reason_death: 'مرگ', mk_fight_more: 'نبرد: مبارز، کمک‌کننده، امتیازها، هیولاهای دیگر',
   },
 });
 

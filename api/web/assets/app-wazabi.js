@@ -6,6 +6,7 @@
 // turn. What a roll obliges and which cards may be played come from the
 // referee's turn question; the server checks every event.
 import { addWords, parseNumber } from './app-i18n.js';
+import { wazabiSteps } from './app-wazabi-steps.js';
 
 addWords({
   en: {
@@ -46,6 +47,7 @@ addWords({
 
 export function wazabiScreen() {
   return {
+    ...wazabiSteps(),
     opening: {},
     roll: { w: '0', card: '0', give: '0' },
     giveTo: [],
@@ -234,6 +236,7 @@ export function wazabiScreen() {
       const key = [this.match.id, this.wb().hand, this.current(), this.wb().opening_roll_open, t.rolled, t.drew, t.gave, t.card_played || ''].join('|');
       if (key === this.turnKey) return;
       this.turnKey = key;
+      this.stepTaken();
       this.opening = {};
       this.roll = { w: '0', card: '0', give: '0' };
       this.giveTo = [];
