@@ -21,7 +21,7 @@ import { fixer } from './app-fix.js';
 import { signinWatch } from './app-signin-watch.js';
 import { deskScreen } from './app-desk.js';
 import { importScreen, importedLine } from './app-import.js';
-import { pocketReferee } from './app-offline.js';
+import { pocketReferee, isOffline } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -607,6 +607,7 @@ function tableApp() {
       return ok;
     },
     async redo() {
+      if (!this.online) { this.say(this.t('off_redo'), 'note'); return false; }
       const ok = await this.enqueue({ kind: 'redo' });
       if (ok === true) {
         await this.learnLast();
@@ -760,6 +761,7 @@ function tableApp() {
     // fields (a version, a field's path) are for programs, a player reads
     // what happened in words.
     refusalOf(e) {
+      if (isOffline(e)) return { title: this.t('off_title'), detail: this.t('off_needs_server'), violations: [] };
       if (!(e instanceof Problem)) return { title: this.t('error'), detail: this.t('send_failed'), violations: [] };
       const b = e.body || {};
       const fields = b.errors || b.fields || [];
