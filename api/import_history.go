@@ -128,11 +128,7 @@ func (s *Server) importHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	raw, err := readBody(c)
-	if err != nil {
-		return err
-	}
-	exp, err := bgstats.Parse(raw, newPlayerName)
+	exp, err := readExport(c)
 	if err != nil {
 		return err
 	}

@@ -137,11 +137,7 @@ func (s *Server) importLeague(c echo.Context) error {
 	if !ok {
 		return &db.ConflictError{Reason: importRefusal(g.Info().Name)}
 	}
-	raw, err := readBody(c)
-	if err != nil {
-		return err
-	}
-	exp, err := bgstats.Parse(raw, newPlayerName)
+	exp, err := readExport(c)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,12 @@
 package api
 
+// What the two BG Stats imports (a league's, and a whole history's) share:
+// reading the export and settling who its players are.
+
 import (
 	"context"
+
+	"github.com/labstack/echo/v4"
 
 	"github.com/motamed/motamed/db"
 	"github.com/motamed/motamed/scoring/bgstats"
@@ -50,4 +55,14 @@ func (s *Server) importPlayers(ctx context.Context, names []string, dry bool) (m
 		}
 	}
 	return ids, created, out, nil
+}
+
+// readExport reads the request's body as a BG Stats export, its players'
+// names checked as POST /v1/players checks a new player's.
+func readExport(c echo.Context) (*bgstats.Export, error) {
+	raw, err := readBody(c)
+	if err != nil {
+		return nil, err
+	}
+	return bgstats.Parse(raw, newPlayerName)
 }
