@@ -169,7 +169,7 @@ func optionDocs() []rules.OptionDoc {
 			Label: rules.T("No trump after a turned-up Wizard", "بی‌حکم پس از جادوگرِ رو شده"),
 			Hint:  rules.T("When the turned-up card is a Wizard, the dealer may also choose no trump.", "اگر کارتِ رو شده جادوگر باشد، مُعتمد می‌تواند «بی‌حکم» را هم انتخاب کند."),
 			Type:  "boolean", Default: false,
-			Description: `When the turned-up trump card is a Wizard the dealer names the trump colour; with true he may also name "none" (WIZARD-TRUMP-3, WIZARD-AMB-8).`},
+			Description: `When the turned-up trump card is a Wizard the dealer names the trump colour; with true the dealer may also name "none" (WIZARD-TRUMP-3, WIZARD-AMB-8).`},
 		{Name: "final_tie",
 			Label:   rules.T("Tie for first place", "تساوی در رتبه‌ی اول"),
 			Hint:    rules.T("Who wins when the highest totals are equal.", "وقتی بالاترین جمع‌ها برابرند، چه کسی برنده است."),

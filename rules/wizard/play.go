@@ -288,7 +288,7 @@ func (s *State) checkHand(p string, c card, before []card, trump colour, f *rule
 
 // noteUnfollowed records the plays of this trick that did not follow an
 // established led colour with a numbered card. Without the hand, the player
-// may have been void (WIZARD-PLAY-9); it is a revoke only if he later plays
+// may have been void (WIZARD-PLAY-9); it is a revoke only if that player later plays
 // that colour (spec 8.3). Players whose hand is recorded were checked already.
 func (s *State) noteUnfollowed(plays []Play, cards []card, trickNo int) {
 	for i, c := range cards {
@@ -301,8 +301,8 @@ func (s *State) noteUnfollowed(plays []Play, cards []card, trickNo int) {
 }
 
 // proveRevokes finds earlier failures to follow that this trick proves to be
-// revokes: the player now plays a numbered card of the colour he did not
-// follow, so he held it then (WIZARD-PLAY-7, spec 8.3). Each becomes a
+// revokes: the player now plays a numbered card of the colour they did not
+// follow, so they held it then (WIZARD-PLAY-7, spec 8.3). Each becomes a
 // dispute of the round and a note; the event is accepted (WIZARD-AMB-11).
 func (s *State) proveRevokes(plays []Play, cards []card, trickNo int) []rules.Ruling {
 	var notes []rules.Ruling

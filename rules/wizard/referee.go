@@ -132,7 +132,7 @@ func askPlay(body json.RawMessage) (any, error) {
 	}
 	if !held {
 		return PlayAnswer{Legal: false, Led: led, Rule: "WIZARD-PLAY-13",
-			Reason: rules.T(c.en()+" is not in the hand; a player plays only cards he holds.",
+			Reason: rules.T(c.en()+" is not in the hand; a player plays only cards they hold.",
 				c.fa()+" در دست نیست؛ هر بازیکن فقط کارت‌هایی را بازی می‌کند که در دست دارد.")}, nil
 	}
 	v := isLegal(c, hand, trick, trump)

@@ -69,7 +69,7 @@ func (game) Info() rules.Info {
 			{Type: "battle_resolved", Example: json.RawMessage(exampleBattleResolved),
 				Description: "Result of the due battle (declared, or forced at a turn start): armies gives every participant's cards in column order (face-up ones must match); links {player_id:[position|null]} with chain_resolution declared; white_gem_color names the white gem's colour (default: the best); carrier is the position of the winner's wizard that carries the gem (default: their weakest wizard). The referee rules on each chain, adds gem bonuses, applies the tie rules, gives the gem to the winner and closes the land."},
 			{Type: "turn_ended", Example: json.RawMessage(exampleTurnEnded),
-				Description: "The player ends their turn without using the extra plays a spell gave them, or passes because he has no card in hand. Turns otherwise end by themselves when the actions are used up."},
+				Description: "The player ends their turn without using the extra plays a spell gave them, or passes because they have no card in hand. Turns otherwise end by themselves when the actions are used up."},
 		},
 	}
 }

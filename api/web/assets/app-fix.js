@@ -194,7 +194,7 @@ export function fixer() {
       let list = CHOICES[name];
       if (list && !Array.isArray(list)) list = list[type];
       if (name === 'card' && type === 'card_played' && this.isGame('wazabi')) {
-        return (this.gameOf('wazabi').cards || []).map((c) => ({ value: c.card, label: c.name ? (c.name[this.lang] || c.name.en) : c.card }));
+        return (this.gameOf('wazabi').cards || []).map((c) => ({ value: c.card, label: c.name ? this.n(c.name[this.lang] || c.name.en) : c.card }));
       }
       if (!list || !list.includes(v)) return null;
       return list.map((x) => ({ value: x, label: this.choiceLabel(name, x) }));

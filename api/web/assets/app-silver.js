@@ -11,7 +11,7 @@ import { answer, still, question } from './app-answer.js';
 addWords({
   en: {
     sv_round_of: 'Round {r} of {n}', sv_round_to: 'Round {r} · until someone reaches 100',
-    sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
+    sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_nobody_yet: 'nobody yet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
     sv_calls_census: '{p} calls a census', sv_other_caller: 'Or another player calls (the turns before are taken as played):',
     sv_discard: 'Took the discard', sv_census: 'Census', sv_village_size: 'Cards in the caller\'s village',
     sv_call_census: 'Call a census', sv_size_needed: 'Tap how many cards are in the caller\'s village, then call the census.', sv_census_by: { one: '{p} called a census with {k} card', other: '{p} called a census with {k} cards' },
@@ -35,7 +35,7 @@ addWords({
   },
   fa: {
     sv_round_of: 'دورِ {r} از {n}', sv_round_to: 'دورِ {r} · تا کسی به ۱۰۰ برسد',
-    sv_start_player: 'شروع‌کننده', sv_amulet: 'طلسم', sv_turn_of: 'نوبتِ', sv_draw: 'کارت کشید',
+    sv_start_player: 'شروع‌کننده', sv_amulet: 'طلسم', sv_nobody_yet: 'هنوز هیچ‌کس', sv_turn_of: 'نوبتِ', sv_draw: 'کارت کشید',
     sv_calls_census: '{p} سرشماری می‌خواهد', sv_other_caller: 'یا بازیکنِ دیگری سرشماری می‌خواهد (نوبت‌های پیش از او بازی‌شده حساب می‌شوند):',
     sv_discard: 'کارتِ رو را برداشت', sv_census: 'سرشماری', sv_village_size: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده',
     sv_call_census: 'درخواستِ سرشماری', sv_size_needed: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده را بزنید، سپس سرشماری بخواهید.', sv_census_by: '{p} با {k} کارت سرشماری خواست',
@@ -105,7 +105,7 @@ export function silverScreen() {
       return this.t('sv_round_of', { r: this.sv().round || 1, n: o.rounds || 0 });
     },
     startPlayerName() { return this.nameOf(this.sv().first_player); },
-    amuletName() { return this.sv().amulet_holder ? this.nameOf(this.sv().amulet_holder) : '—'; },
+    amuletName() { return this.sv().amulet_holder ? this.nameOf(this.sv().amulet_holder) : this.t('sv_nobody_yet'); },
     census() { return this.sv().census || null; },
     // pending is the pause between a scored round and the next deal.
     pending() { return this.sv().phase === 'round_pending'; },

@@ -19,7 +19,7 @@ addWords({
     yk_battle_forced: 'forced', yk_battle_declared: 'declared', yk_reveal: 'Reveal every army in column order.',
     yk_record_battle: 'Record the battle', yk_reveal_armies: 'Reveal the armies', yk_builder: 'Army builder', yk_builder_of: 'The army of {p} at {l}',
     yk_add_card: 'Add a card', yk_remove_card: 'Remove card {k}', yk_chain: 'The referee\'s chain', yk_card_no: 'Card {k}',
-    yk_kept: 'counts', yk_removed: 'does not count', yk_strength: 'Strength {s}', yk_gems: 'Gems', yk_hand: 'hand {n}',
+    yk_kept: 'counts', yk_removed: 'does not count', yk_strength: 'Strength {s}', yk_gems: 'Gems', yk_hand: 'hand {n}', yk_no_gems: 'none yet', yk_no_cards: 'no cards yet',
     yk_winner: 'Winner: {p}', yk_hand_no: 'Hand {n}', yk_white_color: 'Colour of the white gem',
     kind_wizard: 'Wizard', kind_tool: 'Tool', kind_monster: 'Monster', kind_demon: 'Demon', kind_weapon: 'Weapon',
     spell_night_raid: 'Night raid', spell_betrayal: 'Betrayal', spell_extra_plays: 'Extra plays', spell_other: 'Another spell',
@@ -41,7 +41,7 @@ addWords({
     yk_battle_forced: 'اجباری', yk_battle_declared: 'اعلام‌شده', yk_reveal: 'هر سپاه را به ترتیبِ ستون رو کنید.',
     yk_record_battle: 'ثبتِ نبرد', yk_reveal_armies: 'رو کردنِ سپاه‌ها', yk_builder: 'سپاه‌ساز', yk_builder_of: 'سپاهِ {p} در {l}',
     yk_add_card: 'افزودنِ کارت', yk_remove_card: 'حذفِ کارتِ {k}', yk_chain: 'زنجیره‌ی داور', yk_card_no: 'کارتِ {k}',
-    yk_kept: 'حساب می‌شود', yk_removed: 'حساب نمی‌شود', yk_strength: 'قدرت {s}', yk_gems: 'گوهرها', yk_hand: 'دست {n}',
+    yk_kept: 'حساب می‌شود', yk_removed: 'حساب نمی‌شود', yk_strength: 'قدرت {s}', yk_gems: 'گوهرها', yk_hand: 'دست {n}', yk_no_gems: 'هنوز هیچ', yk_no_cards: 'هنوز کارتی ندارد',
     yk_winner: 'برنده: {p}', yk_hand_no: 'دستِ {n}', yk_white_color: 'رنگِ گوهرِ سفید',
     kind_wizard: 'جادوگر', kind_tool: 'ابزار', kind_monster: 'هیولا', kind_demon: 'اهریمن', kind_weapon: 'سلاح',
     spell_night_raid: 'شبیخون', spell_betrayal: 'خیانت', spell_extra_plays: 'بازیِ اضافه', spell_other: 'طلسمِ دیگر',
@@ -144,7 +144,7 @@ export function yatukScreen() {
     columnText(a) {
       const up = (a.face_up || []).map((c) => this.cardLabel(c)).join(this.sep());
       const down = a.face_down ? this.t('yk_face_down', { n: a.face_down }) : '';
-      return [up, down].filter(Boolean).join(this.sep()) || '—';
+      return [up, down].filter(Boolean).join(this.sep()) || this.t('yk_no_cards');
     },
     landLine(l) {
       return this.t('yk_capacity', { n: l.capacity }) + this.sep() + this.gemWords(l.gem) + (l.active ? '' : this.sep() + this.t('yk_closed'));
