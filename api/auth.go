@@ -201,11 +201,12 @@ func canReadLeague(t *db.Token, l *db.League) bool {
 
 // readableLeague returns the league if the caller may read it, else 404.
 func (s *Server) readableLeague(c echo.Context, id string) (*db.League, error) {
+	t := principal(c)
 	l, err := s.store.GetLeague(c.Request().Context(), id)
 	if err != nil {
 		return nil, err
 	}
-	if !canReadLeague(principal(c), l) {
+	if !canReadLeague(t, l) {
 		return nil, &db.NotFoundError{Kind: "league", ID: id}
 	}
 	return l, nil
@@ -325,4 +326,11 @@ func mayAdminister(c echo.Context, detail string) error {
 		return forbidden(detail)
 	}
 	return nil
+}
+
+// writeCheck is the authorization of a write (with correction, of an undo
+// or a correction) that the store asks under the match's lock, on the
+// match as the write finds it (db.AppendOptions.Authorize).
+func (s *Server) writeCheck(c echo.Context, correction bool) func(*db.Match) error {
+	return func(m *db.Match) error { return s.mayWriteMatch(c, m, correction) }
 }

@@ -6,7 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"strings"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -85,20 +85,6 @@ func requestHash(path string, body []byte) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// answerChange publishes a recorded change of a match (an append, an undo
-// or a correction) to its streams and its league's, and answers it with
-// status, or 200 for a retry answered from its Idempotency-Key.
-func (s *Server) answerChange(c echo.Context, res *db.Appended, status int) error {
-	if res.Replayed {
-		status = http.StatusOK
-	}
-	if s.leagues.onAppended(res) {
-		s.hub.publishLeague(res.Match.LeagueID)
-	}
-	s.hub.publishMatch(res)
-	return s.appendedWith(c, res, status)
-}
-
 // listEvents returns a match's log, voided events marked.
 func (s *Server) listEvents(c echo.Context) error {
 	if _, err := s.readableMatch(c, c.Param("id")); err != nil {
@@ -131,33 +117,6 @@ func (s *Server) checkMatchWrite(c echo.Context, correction bool) error {
 	return s.mayWriteMatch(c, m, correction)
 }
 
-// writeCheck is the authorization of a write (with correction, of an undo
-// or a correction) that the store asks under the match's lock, on the
-// match as the write finds it (db.AppendOptions.Authorize).
-func (s *Server) writeCheck(c echo.Context, correction bool) func(*db.Match) error {
-	return func(m *db.Match) error { return s.mayWriteMatch(c, m, correction) }
-}
-
-// preferredReturn is the return preference of an RFC 7240 Prefer header
-// that the server honours, "minimal" or "representation", or "".
-func preferredReturn(c echo.Context) string {
-	for _, v := range c.Request().Header.Values("Prefer") {
-		for v != "" {
-			var part string
-			part, v, _ = strings.Cut(v, ",")
-			name, val, _ := strings.Cut(strings.TrimSpace(part), "=")
-			if !strings.EqualFold(strings.TrimSpace(name), "return") {
-				continue
-			}
-			switch val = strings.ToLower(strings.Trim(strings.TrimSpace(val), `"`)); val {
-			case "minimal", "representation":
-				return val
-			}
-		}
-	}
-	return ""
-}
-
 // MatchSummary is the match after an event, without its state and score
 // rows: what a table's tablet needs to carry on.
 type MatchSummary struct {
@@ -175,4 +134,24 @@ type MatchSummary struct {
 type AppendedMinimalResponse struct {
 	Event EventResponse `json:"event"`
 	Match MatchSummary  `json:"match"`
+}
+
+// ifMatch parses If-Match: a version as sent in ETag ("3", W/"3" or 3), or *.
+func ifMatch(c echo.Context) (*int64, error) {
+	h := c.Request().Header.Get("If-Match")
+	if h == "" || h == "*" {
+		return nil, nil
+	}
+	v := h
+	if len(v) > 2 && v[:2] == "W/" {
+		v = v[2:]
+	}
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		v = v[1 : len(v)-1]
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		return nil, rules.Invalid("If-Match", `must be a match version as given in ETag, e.g. "3"`)
+	}
+	return &n, nil
 }

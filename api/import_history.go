@@ -128,11 +128,7 @@ func (s *Server) importHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	raw, err := readBody(c)
-	if err != nil {
-		return err
-	}
-	exp, err := bgstats.Parse(raw, newPlayerName)
+	exp, err := readExport(c)
 	if err != nil {
 		return err
 	}
@@ -407,8 +403,7 @@ func (s *Server) planPlays(ctx context.Context, lang string, exp *bgstats.Export
 // run, or stores everything ticked in one transaction.
 func (s *Server) finishPlan(c echo.Context, t *db.Token, plan *ImportPlan, games []*historyGame, dry bool) error {
 	ctx := c.Request().Context()
-	var names []string
-	seen := map[string]bool{}
+	var kept []bgstats.PlannedPlay
 	for i, hg := range games {
 		plan.Games[i] = *hg.out
 		if !hg.out.Selected || hg.out.Action == "skip" {
@@ -416,35 +411,14 @@ func (s *Server) finishPlan(c echo.Context, t *db.Token, plan *ImportPlan, games
 		}
 		plan.Plays.ToImport += hg.out.ToImport
 		plan.Plays.Skipped += len(hg.out.Skipped)
-		for _, p := range hg.kept {
-			for _, n := range p.Players {
-				if !seen[n] {
-					seen[n] = true
-					names = append(names, n)
-				}
-			}
-		}
+		kept = append(kept, hg.kept...)
 	}
-	matched, err := s.imports.PlayersNamed(ctx, names)
+	ids, created, players, err := s.importPlayers(ctx, playerNames(kept), dry)
 	if err != nil {
 		return err
 	}
-	ids := map[string]string{}
-	var h db.History
-	for _, n := range names {
-		switch p, ok := matched[n]; {
-		case ok:
-			ids[n] = p.ID
-			plan.Players = append(plan.Players, ImportPlayer{Name: n, ID: p.ID, Status: "matched"})
-		case dry:
-			plan.Players = append(plan.Players, ImportPlayer{Name: n, Status: "to_create"})
-		default:
-			np := db.NewImportPlayer(n)
-			ids[n] = np.ID
-			h.Players = append(h.Players, np)
-			plan.Players = append(plan.Players, ImportPlayer{Name: n, ID: np.ID, Status: "created"})
-		}
-	}
+	plan.Players = players
+	h := db.History{Players: created}
 	if dry {
 		return c.JSON(http.StatusOK, plan)
 	}

@@ -137,11 +137,7 @@ func (s *Server) importLeague(c echo.Context) error {
 	if !ok {
 		return &db.ConflictError{Reason: importRefusal(g.Info().Name)}
 	}
-	raw, err := readBody(c)
-	if err != nil {
-		return err
-	}
-	exp, err := bgstats.Parse(raw, newPlayerName)
+	exp, err := readExport(c)
 	if err != nil {
 		return err
 	}
@@ -159,50 +155,25 @@ func (s *Server) importLeague(c echo.Context) error {
 		Players: []ImportPlayer{}, Matches: []ImportedMatch{}, Skipped: []ImportSkip{}}
 	res.Plays.OfGame = len(plays) + dups + already
 	var kept []bgstats.PlannedPlay
-	var names []string
-	seenName := map[string]bool{}
 	for _, p := range plays {
 		if _, err := p.AsSheet(sg, func(name string) string { return name }); err != nil {
 			res.Skipped = append(res.Skipped, skipOf(langOf(c), p, err, false))
 			continue
 		}
 		kept = append(kept, p)
-		for _, n := range p.Players {
-			if !seenName[n] {
-				seenName[n] = true
-				names = append(names, n)
-			}
-		}
 	}
-	matched, err := s.imports.PlayersNamed(ctx, names)
+	ids, created, players, err := s.importPlayers(ctx, playerNames(kept), dry)
 	if err != nil {
 		return err
 	}
-	ids := map[string]string{}
-	for _, n := range names {
-		if p, ok := matched[n]; ok {
-			ids[n] = p.ID
-			res.Players = append(res.Players, ImportPlayer{Name: n, ID: p.ID, Status: "matched"})
-		} else if dry {
-			res.Players = append(res.Players, ImportPlayer{Name: n, Status: "to_create"})
-		}
-	}
+	res.Players = players
 	if dry {
 		for _, p := range kept {
 			res.Matches = append(res.Matches, ImportedMatch{SourceID: p.SourceID, PlayedAt: p.PlayedAt, Location: p.Location})
 		}
 		return c.JSON(http.StatusOK, res)
 	}
-	imp := db.Import{LeagueID: l.ID, Game: g.Info().ID, TokenID: t.ID}
-	for _, n := range names {
-		if ids[n] != "" {
-			continue
-		}
-		p := db.NewImportPlayer(n)
-		ids[n] = p.ID
-		imp.Players = append(imp.Players, p)
-		res.Players = append(res.Players, ImportPlayer{Name: n, ID: p.ID, Status: "created"})
-	}
+	imp := db.Import{LeagueID: l.ID, Game: g.Info().ID, TokenID: t.ID, Players: created}
 	for _, p := range kept {
 		sm, err := p.AsSheet(sg, func(name string) string { return ids[name] })
 		if err != nil {

@@ -67,26 +67,6 @@ func etag(version int64) string { return `"` + strconv.FormatInt(version, 10) + 
 
 func setETag(c echo.Context, version int64) { c.Response().Header().Set("ETag", etag(version)) }
 
-// ifMatch parses If-Match: a version as sent in ETag ("3", W/"3" or 3), or *.
-func ifMatch(c echo.Context) (*int64, error) {
-	h := c.Request().Header.Get("If-Match")
-	if h == "" || h == "*" {
-		return nil, nil
-	}
-	v := h
-	if len(v) > 2 && v[:2] == "W/" {
-		v = v[2:]
-	}
-	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
-		v = v[1 : len(v)-1]
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < 0 {
-		return nil, rules.Invalid("If-Match", `must be a match version as given in ETag, e.g. "3"`)
-	}
-	return &n, nil
-}
-
 // mustObject rejects a data member that is present but not a JSON object.
 func mustObject(field string, raw json.RawMessage) error {
 	t := bytes.TrimSpace(raw)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -118,13 +117,7 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		return kindUnavailable.problem(lang, "The database cannot take this write now ("+reason+"); nothing was changed, retry in a moment.")
 	case errors.As(err, &inErr):
 		p := kindMalformed.problem(lang, "")
-		parts := make([]string, len(inErr.Fields))
-		for i, f := range inErr.Fields {
-			f = f.In(lang)
-			p.Fields = append(p.Fields, f)
-			parts[i] = f.Field + ": " + f.Message
-		}
-		p.Detail = strings.Join(parts, "; ")
+		p.Fields, p.Detail = inErr.In(lang)
 		return p
 	case errors.As(err, &violErr):
 		p := kindViolation.problem(lang, "")

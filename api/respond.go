@@ -2,8 +2,10 @@ package api
 
 import (
 	"encoding/json"
+	"net/http"
 	"reflect"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -117,10 +119,10 @@ func (s *Server) appendShort(b []byte, res *db.Appended, lang string, compact bo
 // change.
 func appendChangedRounds(b []byte, res *db.Appended, sheet any) []byte {
 	b = b[:len(b)-1] // the answer's closing brace
-	n, list := rules.SheetLen(sheet)
+	n, list := rules.RowsLen(sheet)
 	from := 0
 	if list && res.Before != nil && !res.Match.Rewritten { // a correction may change any row
-		if before, ok := rules.SheetLen(res.Before.State.Scores().Rounds); ok {
+		if before, ok := rules.RowsLen(res.Before.State.Scores().Rounds); ok {
 			from = max(0, min(before, n)-1)
 		}
 	}
@@ -132,7 +134,7 @@ func appendChangedRounds(b []byte, res *db.Appended, sheet any) []byte {
 	if !list {
 		b, err = appendValue(b, sheet)
 	} else {
-		rows := reflect.ValueOf(rules.SheetSlice(sheet, from, n))
+		rows := reflect.ValueOf(rules.RowsSlice(sheet, from, n))
 		b = append(b, '[')
 		for i := 0; i < rows.Len() && err == nil; i++ {
 			if i > 0 {
@@ -215,4 +217,38 @@ func appendTime(b []byte, t time.Time) []byte {
 	b = append(b, '"')
 	b = t.UTC().AppendFormat(b, time.RFC3339Nano)
 	return append(b, '"')
+}
+
+// answerChange publishes a recorded change of a match (an append, an undo
+// or a correction) to its streams and its league's, and answers it with
+// status, or 200 for a retry answered from its Idempotency-Key.
+func (s *Server) answerChange(c echo.Context, res *db.Appended, status int) error {
+	if res.Replayed {
+		status = http.StatusOK
+	}
+	if s.leagues.onAppended(res) {
+		s.hub.publishLeague(res.Match.LeagueID)
+	}
+	s.hub.publishMatch(res)
+	return s.appendedWith(c, res, status)
+}
+
+// preferredReturn is the return preference of an RFC 7240 Prefer header
+// that the server honours, "minimal" or "representation", or "".
+func preferredReturn(c echo.Context) string {
+	for _, v := range c.Request().Header.Values("Prefer") {
+		for v != "" {
+			var part string
+			part, v, _ = strings.Cut(v, ",")
+			name, val, _ := strings.Cut(strings.TrimSpace(part), "=")
+			if !strings.EqualFold(strings.TrimSpace(name), "return") {
+				continue
+			}
+			switch val = strings.ToLower(strings.Trim(strings.TrimSpace(val), `"`)); val {
+			case "minimal", "representation":
+				return val
+			}
+		}
+	}
+	return ""
 }

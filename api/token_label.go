@@ -4,8 +4,6 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
-
-	"github.com/motamed/motamed/db"
 )
 
 // RelabelTokenRequest is the body of PATCH /v1/tokens/{id}.
@@ -25,13 +23,9 @@ func (s *Server) relabelToken(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	t, err := s.store.GetToken(ctx, c.Param("id"))
+	t, err := s.tokenInReach(ctx, caller, c.Param("id"))
 	if err != nil {
 		return err
-	}
-	if caller.Role != db.RoleAdmin && !(caller.Role == db.RoleOwner && t.LeagueID == caller.LeagueID) {
-		// Tokens outside the caller's reach are not revealed.
-		return &db.NotFoundError{Kind: "token", ID: t.ID}
 	}
 	t, err = s.store.RelabelToken(ctx, t.ID, req.Label)
 	if err != nil {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -117,13 +118,9 @@ func (s *Server) revokeToken(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	t, err := s.store.GetToken(ctx, c.Param("id"))
+	t, err := s.tokenInReach(ctx, caller, c.Param("id"))
 	if err != nil {
 		return err
-	}
-	if caller.Role != db.RoleAdmin && !(caller.Role == db.RoleOwner && t.LeagueID == caller.LeagueID) {
-		// Tokens outside the caller's reach are not revealed.
-		return &db.NotFoundError{Kind: "token", ID: t.ID}
 	}
 	if err := s.store.RevokeToken(ctx, t.ID); err != nil {
 		return err
@@ -132,4 +129,18 @@ func (s *Server) revokeToken(c echo.Context) error {
 	s.streams.revokeToken(t.ID)
 	s.announce(ctx, db.Notice{Kind: db.NoticeToken, ID: t.ID})
 	return c.NoContent(http.StatusNoContent)
+}
+
+// tokenInReach is the token id when caller may manage it: an admin any
+// token, an owner its league's. Tokens outside the caller's reach are not
+// revealed: they are not found.
+func (s *Server) tokenInReach(ctx context.Context, caller *db.Token, id string) (*db.Token, error) {
+	t, err := s.store.GetToken(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if caller.Role != db.RoleAdmin && !(caller.Role == db.RoleOwner && t.LeagueID == caller.LeagueID) {
+		return nil, &db.NotFoundError{Kind: "token", ID: t.ID}
+	}
+	return t, nil
 }

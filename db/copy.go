@@ -11,34 +11,64 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
-// copyTables is every table of the schema with its columns, in an order
-// that respects the foreign keys. Columns marked time are converted between
-// the engines' representations (SQLite's RFC 3339 text, PostgreSQL's
-// timestamptz).
-var copyTables = []struct {
-	name, order string
-	cols        []string
-	times       map[string]bool
-}{
+// copyTables is every table of the schema that holds what was recorded,
+// with its columns, in an order that respects the foreign keys. Columns
+// marked time are converted between the engines' representations (SQLite's
+// RFC 3339 text, PostgreSQL's timestamptz). A table left out of it must be
+// in derivedTables: a test lists both engines' schemas and fails on a table
+// or column that is in neither.
+var copyTables = []copiedTable{
+	{"sheet_games", "id", []string{"id", "definition", "created_at"}, nil},
 	{"players", "id", []string{"id", "name", "created_at", "folded", "merged_into", "created_by"}, timeCols("created_at")},
-	{"leagues", "id", []string{"id", "name", "game", "options", "visibility", "created_at"}, timeCols("created_at")},
-	{"tokens", "id", []string{"id", "hash", "role", "league_id", "label", "created_by", "created_at", "revoked_at"}, timeCols("created_at", "revoked_at")},
+	{"leagues", "id", []string{"id", "name", "game", "options", "visibility", "created_at", "archived_at"}, timeCols("created_at", "archived_at")},
+	{"tokens", "id", []string{"id", "hash", "role", "league_id", "label", "created_by", "created_at", "revoked_at", "last_used_at"},
+		timeCols("created_at", "revoked_at", "last_used_at")},
 	{"matches", "id", []string{"id", "game", "league_id", "options", "status", "finish_seq", "created_by", "created_at",
 		"table_label", "location", "notes", "played_at", "finished_at", "abandoned_at", "listed_at"},
-		timeCols("created_at", "played_at", "finished_at", "abandoned_at", "listed_at")},
+		withListTime(timeCols("created_at", "played_at", "finished_at", "abandoned_at"), "listed_at")},
 	{"match_players", "match_id, seat", []string{"match_id", "seat", "player_id"}, nil},
 	{"events", "match_id, seq", []string{"match_id", "seq", "type", "data", "notes", "created_at", "corrects", "token_id", "revision"}, timeCols("created_at")},
 	{"idempotency_keys", "match_id, key", []string{"match_id", "key", "request_hash", "seq", "created_at"}, timeCols("created_at")},
 	{"match_results", "match_id", []string{"match_id", "result", "finished_at"}, timeCols("finished_at")},
 	{"result_placements", "match_id, player_id", []string{"match_id", "player_id", "place", "score"}, nil},
 	{"match_sources", "match_id", []string{"match_id", "source", "source_id", "play_date", "duration_min", "start_seat", "comments"}, nil},
+	{"imported_plays", "league_id, source_id", []string{"league_id", "source_id", "match_id", "created_at"}, nil},
 }
 
-func timeCols(names ...string) map[string]bool {
-	m := map[string]bool{}
+// copiedTable is one table Copy copies: its columns, the order it reads
+// them in, and which of them are times.
+type copiedTable struct {
+	name, order string
+	cols        []string
+	times       map[string]timeForm
+}
+
+// derivedTables are the tables Copy leaves out, each with why: what they
+// hold is made anew on the destination, or is not worth keeping.
+var derivedTables = map[string]string{
+	"schema_migrations": "the destination's own migrations write it",
+	"match_snapshots":   "states a replay makes again; a match without them replays from its log",
+	"write_limits":      "the write limits' buckets (PostgreSQL): losing them only refills them",
+}
+
+// timeForm is how a time column is written on SQLite.
+type timeForm int
+
+const (
+	storedTime timeForm = iota + 1 // formatTime's RFC 3339
+	listedTime                     // listTimeSQLite's fixed width, so text order is time order
+)
+
+func timeCols(names ...string) map[string]timeForm {
+	m := map[string]timeForm{}
 	for _, n := range names {
-		m[n] = true
+		m[n] = storedTime
 	}
+	return m
+}
+
+func withListTime(m map[string]timeForm, name string) map[string]timeForm {
+	m[name] = listedTime
 	return m
 }
 
@@ -56,9 +86,10 @@ type TableCount struct {
 }
 
 // Copy copies the whole contents of src into dst (for example a SQLite
-// database into PostgreSQL): players, leagues, tokens, matches with their
-// seats, events, idempotency keys and results. dst must be migrated and
-// hold none of them yet. src is read in one read transaction (a consistent
+// database into PostgreSQL): score-sheet games, players, leagues, tokens,
+// matches with their seats, events, idempotency keys, results, sources and
+// imported plays (copyTables). dst must be migrated and hold none of them
+// yet. src is read in one read transaction (a consistent
 // snapshot, even while a server writes it), and everything is written in
 // one transaction on dst, so a failed copy leaves dst empty.
 //
@@ -78,13 +109,13 @@ func Copy(ctx context.Context, src, dst *Store) (*CopyReport, error) {
 
 	rep := &CopyReport{}
 	err = dst.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		for _, t := range []string{"players", "leagues", "tokens", "matches"} {
+		for _, t := range copyTables {
 			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+t).Scan(&n); err != nil {
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+t.name).Scan(&n); err != nil {
 				return err
 			}
 			if n > 0 {
-				return fmt.Errorf("the destination is not empty: its %s table has %d rows", t, n)
+				return fmt.Errorf("the destination is not empty: its %s table has %d rows", t.name, n)
 			}
 		}
 		rep.Tables = rep.Tables[:0]
@@ -112,7 +143,7 @@ func Copy(ctx context.Context, src, dst *Store) (*CopyReport, error) {
 const copyBatchRows = 250
 
 // copyTable streams one table from src into tx in multi-row INSERTs.
-func copyTable(ctx context.Context, src *sql.Tx, tx *sql.Tx, d *dialect, table, order string, cols []string, times map[string]bool) (int, error) {
+func copyTable(ctx context.Context, src *sql.Tx, tx *sql.Tx, d *dialect, table, order string, cols []string, times map[string]timeForm) (int, error) {
 	rows, err := src.QueryContext(ctx, `SELECT `+strings.Join(cols, ", ")+` FROM `+table+` ORDER BY `+order)
 	if err != nil {
 		return 0, err
@@ -143,7 +174,7 @@ func copyTable(ctx context.Context, src *sql.Tx, tx *sql.Tx, d *dialect, table, 
 			return n, err
 		}
 		for i, c := range cols {
-			args = append(args, copyValue(vals[i], times[c]))
+			args = append(args, copyValue(vals[i], times[c], d))
 		}
 		n++
 		if batch++; batch == copyBatchRows {
@@ -158,15 +189,18 @@ func copyTable(ctx context.Context, src *sql.Tx, tx *sql.Tx, d *dialect, table, 
 	return n, flush()
 }
 
-// copyValue turns a value read from one engine into what the other stores:
-// PostgreSQL's times as RFC 3339 text (SQLite's form, which PostgreSQL
-// parses too), bytes as text.
-func copyValue(v any, isTime bool) any {
+// copyValue turns a value read from one engine into what dst stores:
+// PostgreSQL's times as RFC 3339 text (which PostgreSQL parses too), a list
+// time on SQLite in its fixed width, bytes as text.
+func copyValue(v any, form timeForm, dst *dialect) any {
 	switch x := v.(type) {
 	case []byte:
 		return string(x)
 	case time.Time:
-		if isTime {
+		if form == listedTime && dst.engine == engineSQLite {
+			return listTimeSQLite(x)
+		}
+		if form != 0 {
 			return formatTime(x)
 		}
 	}

@@ -52,7 +52,7 @@ func (s *Store) PreviewCorrections(ctx context.Context, matchID string, items []
 	if err != nil {
 		return nil, err
 	}
-	return appended(cur, next, rec), nil
+	return resultsOf(cur, next, rec).answer(), nil
 }
 
 func checkBatch(items []Correction) error {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -145,8 +146,9 @@ func (s *Store) mutateShared(ctx context.Context, matchID string, opt AppendOpti
 	if err != nil {
 		return nil, err
 	}
-	res := appended(cur, next, rec)
-	if err := s.recordEvent(cur, next, rec, opt)(ctx, tx); err != nil {
+	ch := s.changeOf(cur, next, rec)
+	res := ch.answer()
+	if err := s.recordEvent(ch, opt)(ctx, tx); err != nil {
 		s.cache.drop(matchID)
 		return nil, err
 	}
@@ -154,7 +156,7 @@ func (s *Store) mutateShared(ctx context.Context, matchID string, opt AppendOpti
 		s.cache.drop(matchID)
 		return nil, fmt.Errorf("db: commit: %w", err)
 	}
-	res.FirstFinish = next.State.Result() != nil && cur.FinishSeq == 0
+	res.FirstFinish = ch.firstFinish()
 	s.cache.put(next)
 	return res, nil
 }
@@ -167,78 +169,94 @@ func (opt AppendOptions) authorize(cur *Match) error {
 	return opt.Authorize(cur)
 }
 
-// appended is the answer to an append of rec that took cur to next.
-func appended(cur, next *Match, rec Event) *Appended {
-	before, after := cur.State.Result(), next.State.Result()
-	return &Appended{Match: next, Event: rec, Before: cur, ResultChanged: !sameResult(resultJSON(before), after)}
+// change is one append: the match as the append found it (cur), the
+// record that takes it on (rec) and the match after it (next), with the
+// match's result before and after, each asked of its state once (a score
+// sheet ranks its players every time it is asked), and the snapshot to
+// store with it.
+type change struct {
+	cur, next     *Match
+	rec           Event
+	before, after *rules.Result
+	snap          *snapshotWrite
+	snapErr       error
+}
+
+// resultsOf is the change from cur to next by rec, without its snapshot.
+func resultsOf(cur, next *Match, rec Event) change {
+	return change{cur: cur, next: next, rec: rec, before: cur.State.Result(), after: next.State.Result()}
+}
+
+// changeOf prepares the write of the change from cur to next by rec on
+// the request's goroutine: its results and, at a boundary, its snapshot
+// (encoding a long match's state is not work for the writer every table
+// waits for).
+func (s *Store) changeOf(cur, next *Match, rec Event) change {
+	ch := resultsOf(cur, next, rec)
+	ch.snap, ch.snapErr = s.snapshotFor(cur, next, ch.finishes())
+	return ch
+}
+
+// finishes reports whether the change takes the match from in progress to
+// finished.
+func (ch change) finishes() bool { return ch.after != nil && ch.before == nil }
+
+// firstFinish reports whether the match is finished after the change and
+// never was before it, so it takes the next place in the finish order.
+func (ch change) firstFinish() bool { return ch.after != nil && ch.cur.FinishSeq == 0 }
+
+// answer is the answer to the change.
+func (ch change) answer() *Appended {
+	return &Appended{Match: ch.next, Event: ch.rec, Before: ch.cur, ResultChanged: !sameResult(resultJSON(ch.before), ch.after)}
 }
 
 // commitAppend writes the event through the group-commit writer and, once
 // it is durable, makes next the cached state. On failure the cached entry
 // is dropped, so the next request rebuilds from what the database holds.
 func (s *Store) commitAppend(ctx context.Context, cur, next *Match, rec Event, opt AppendOptions) (*Appended, error) {
-	res := appended(cur, next, rec)
-	if err := s.w.do(ctx, s.recordEvent(cur, next, rec, opt)); err != nil {
+	ch := s.changeOf(cur, next, rec)
+	res := ch.answer()
+	if err := s.w.do(ctx, s.recordEvent(ch, opt)); err != nil {
 		s.cache.drop(next.ID)
 		return nil, err
 	}
-	res.FirstFinish = next.State.Result() != nil && cur.FinishSeq == 0
+	res.FirstFinish = ch.firstFinish()
 	s.cache.put(next)
 	return res, nil
-}
-
-// advance returns a copy of cur at the next version with state.
-func (s *Store) advance(cur *Match, state rules.State) *Match {
-	next := *cur
-	next.State = state
-	if cur.size > 0 { // a state grows by about its average event's size
-		next.size = cur.size + cur.size/max(cur.Version, 1)
-	}
-	next.Version = cur.Version + 1
-	next.Rewritten = false
-	next.Status = next.statusWith(state)
-	next.UpdatedAt = s.now()
-	if next.StartedAt == nil {
-		next.StartedAt = &next.UpdatedAt
-	}
-	if next.FinishedAt == nil && statusOf(state) == StatusFinished {
-		next.FinishedAt = &next.UpdatedAt
-	}
-	return &next
 }
 
 // recordEvent is the write of one append: the event, the match row (guarded
 // by its version so a stale writer can never add a second event at the same
 // place), the result when the status changes, and the idempotency key.
 //
-// What needs no transaction (the notes' JSON, the time's text) is prepared
-// here, on the request's goroutine: the write runs on the one writer, which
+// What needs no transaction (the notes' JSON, the time's text, and in
+// changeOf the snapshot) is prepared on the request's goroutine: the write runs on the one writer, which
 // every table waits for.
-func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writeFunc {
+func (s *Store) recordEvent(ch change, opt AppendOptions) writeFunc {
+	cur, next, rec := ch.cur, ch.next, ch.rec
 	inserts := make([]writeFunc, 0, len(rec.earlier)+1)
 	for _, e := range append(rec.earlier, rec) {
 		inserts = append(inserts, s.insertEvent(cur, next, e))
 	}
 	created := formatTime(rec.CreatedAt)
-	snap, snapErr := s.snapshotFor(cur, next)
 	return func(ctx context.Context, tx *sql.Tx) error {
-		if snapErr != nil {
-			return snapErr
+		if ch.snapErr != nil {
+			return ch.snapErr
 		}
 		for _, insert := range inserts {
 			if err := insert(ctx, tx); err != nil {
 				return err
 			}
 		}
-		if err := snap.write(ctx, s, tx, next.ID); err != nil {
+		if err := ch.snap.write(ctx, s, tx, next.ID); err != nil {
 			return err
 		}
-		if status := statusOf(next.State); status != statusOf(cur.State) {
-			if _, err := tx.StmtContext(ctx, s.stmts.updateStatus).ExecContext(ctx, status, nullTime(next.FinishedAt), next.ID); err != nil {
+		if (ch.before == nil) != (ch.after == nil) {
+			if _, err := tx.StmtContext(ctx, s.stmts.updateStatus).ExecContext(ctx, statusOfResult(ch.after), nullTime(next.FinishedAt), next.ID); err != nil {
 				return fmt.Errorf("db: update match: %w", err)
 			}
 		}
-		if err := s.writeResult(ctx, tx, cur, next); err != nil {
+		if err := s.writeResult(ctx, tx, next, ch.before, ch.after); err != nil {
 			return err
 		}
 		if rec.Type == MatchUpdateType {
@@ -246,7 +264,7 @@ func (s *Store) recordEvent(cur, next *Match, rec Event, opt AppendOptions) writ
 				return fmt.Errorf("db: update match: %w", err)
 			}
 		}
-		if next.State.Result() != nil && cur.FinishSeq == 0 {
+		if ch.firstFinish() {
 			// The first finish: take the next place in the finish order.
 			// On SQLite the writer commits one batch at a time, so MAX+1 is
 			// unique; on PostgreSQL an advisory lock held until commit makes
@@ -313,11 +331,11 @@ func (s *Store) insertEvent(cur, next *Match, rec Event) writeFunc {
 	}
 }
 
-// writeResult keeps match_results and result_placements equal to the
-// state's result: written when a match finishes, removed when a correction
-// reopens it, rewritten when a correction changes it.
-func (s *Store) writeResult(ctx context.Context, tx *sql.Tx, cur, next *Match) error {
-	before, after := cur.State.Result(), next.State.Result()
+// writeResult keeps match_results and result_placements equal to next's
+// result (after; before is the result they hold now): written when a match
+// finishes, removed when a correction reopens it, rewritten when a
+// correction changes it.
+func (s *Store) writeResult(ctx context.Context, tx *sql.Tx, next *Match, before, after *rules.Result) error {
 	if before == nil && after == nil {
 		return nil
 	}
@@ -407,42 +425,6 @@ func (s *Store) Events(ctx context.Context, matchID string) ([]Event, error) {
 	return log, nil
 }
 
-func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Event, error) {
-	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, notes, created_at, corrects, token_id, revision FROM events WHERE match_id = ? ORDER BY seq`), matchID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var log []Event
-	for rows.Next() {
-		var e Event
-		var data, created string
-		var notes, token sql.NullString
-		var corrects, revision sql.NullInt64
-		if err := rows.Scan(&e.Seq, &e.Type, &data, &notes, &created, &corrects, &token, &revision); err != nil {
-			return nil, err
-		}
-		e.Revision = revisionOf(revision)
-		e.Corrects, e.TokenID = corrects.Int64, token.String
-		e.Data = json.RawMessage(data)
-		e.CreatedAt = parseTime(created)
-		if notes.Valid {
-			if err := json.Unmarshal([]byte(notes.String), &e.Notes); err != nil {
-				return nil, fmt.Errorf("db: event %d notes: %w", e.Seq, err)
-			}
-		}
-		if int64(len(log))+1 != e.Seq {
-			return nil, fmt.Errorf("db: match %s log has a gap before event %d", matchID, e.Seq)
-		}
-		log = append(log, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	markLog(log)
-	return log, nil
-}
-
 // replayLog folds m's log (as readEvents returned it) from m's setup.
 func (s *Store) replayLog(m *Match, log []Event) (rules.State, error) {
 	game, ok := s.games.Get(m.Game)
@@ -458,4 +440,43 @@ func canonicalData(d json.RawMessage) json.RawMessage {
 		return json.RawMessage("{}")
 	}
 	return d
+}
+
+// statusOfResult is the status of a match whose state has result r.
+func statusOfResult(r *rules.Result) string {
+	if r != nil {
+		return StatusFinished
+	}
+	return StatusInProgress
+}
+
+// sameResult compares a stored result (decoded JSON) with a replayed one.
+func sameResult(stored any, replayed *rules.Result) bool {
+	if stored == nil || replayed == nil {
+		return stored == nil && replayed == nil
+	}
+	raw, err := json.Marshal(replayed)
+	if err != nil {
+		return false
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return false
+	}
+	return reflect.DeepEqual(stored, v)
+}
+
+// resultJSON turns a result into what storedResult returns, so the two can
+// be compared with sameResult.
+func resultJSON(r *rules.Result) any {
+	if r == nil {
+		return nil
+	}
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return nil
+	}
+	var v any
+	_ = json.Unmarshal(raw, &v)
+	return v
 }

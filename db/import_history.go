@@ -96,17 +96,10 @@ func (s *Store) ImportHistory(ctx context.Context, h History) ([][]string, error
 		if g != imp.Game {
 			return nil, &ConflictError{Reason: fmt.Sprintf("league %q is a %s league; a %s match cannot join it", imp.LeagueID, g, imp.Game)}
 		}
+		if err := s.seatNames(ctx, imp.Plays, names); err != nil {
+			return nil, err
+		}
 		for _, pl := range imp.Plays {
-			for _, id := range pl.Seats {
-				if _, ok := names[id]; ok {
-					continue
-				}
-				p, err := s.GetPlayer(ctx, id)
-				if err != nil {
-					return nil, err
-				}
-				names[id] = p.Name
-			}
 			id, err := s.addPlay(&rows, game, imp, pl, names)
 			if err != nil {
 				return nil, fmt.Errorf("play %s: %w", pl.SourceID, err)

@@ -73,7 +73,7 @@ func (s *Store) addPlay(r *importRows, game rules.Game, imp Import, pl ImportPla
 		}
 		notesJSON = string(b)
 	}
-	snap, err := s.snapshotOf(game, m, next)
+	snap, err := s.snapshotOf(game, m, next, next.State.Result() != nil && m.State.Result() == nil)
 	if err != nil {
 		return "", err
 	}

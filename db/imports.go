@@ -111,17 +111,8 @@ func (s *Store) Import(ctx context.Context, imp Import) ([]string, error) {
 	for _, p := range imp.Players {
 		names[p.ID] = p.Name
 	}
-	for _, pl := range imp.Plays {
-		for _, id := range pl.Seats {
-			if _, ok := names[id]; ok {
-				continue
-			}
-			p, err := s.GetPlayer(ctx, id)
-			if err != nil {
-				return nil, err
-			}
-			names[id] = p.Name
-		}
+	if err := s.seatNames(ctx, imp.Plays, names); err != nil {
+		return nil, err
 	}
 	var rows importRows
 	rows.addPlayers(imp.Players, formatTime(s.now()))
@@ -136,4 +127,22 @@ func (s *Store) Import(ctx context.Context, imp Import) ([]string, error) {
 		return nil, err
 	}
 	return ids, nil
+}
+
+// seatNames adds to names (by player ID) the name of each player seated in
+// plays that it lacks: a player already here, read from the store.
+func (s *Store) seatNames(ctx context.Context, plays []ImportPlay, names map[string]string) error {
+	for _, pl := range plays {
+		for _, id := range pl.Seats {
+			if _, ok := names[id]; ok {
+				continue
+			}
+			p, err := s.GetPlayer(ctx, id)
+			if err != nil {
+				return err
+			}
+			names[id] = p.Name
+		}
+	}
+	return nil
 }

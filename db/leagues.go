@@ -64,21 +64,11 @@ var ErrArchived = errors.New("the league is archived")
 // SetLeagueArchived archives a league (from now; a league archived already
 // keeps its time) or, with archived false, puts it back in use.
 func (s *Store) SetLeagueArchived(ctx context.Context, id string, archived bool) (*League, error) {
-	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		q, args := `UPDATE leagues SET archived_at = NULL WHERE id = ?`, []any{id}
-		if archived {
-			q, args = `UPDATE leagues SET archived_at = COALESCE(archived_at, ?) WHERE id = ?`, []any{formatTime(s.now()), id}
-		}
-		res, err := tx.ExecContext(ctx, s.d.rebind(q), args...)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("league", id)
-		}
-		return nil
-	})
-	if err != nil {
+	q, args := `UPDATE leagues SET archived_at = NULL WHERE id = ?`, []any{id}
+	if archived {
+		q, args = `UPDATE leagues SET archived_at = COALESCE(archived_at, ?) WHERE id = ?`, []any{formatTime(s.now()), id}
+	}
+	if err := s.updateOne(ctx, "league", id, q, args...); err != nil {
 		return nil, err
 	}
 	return s.GetLeague(ctx, id)
@@ -86,18 +76,8 @@ func (s *Store) SetLeagueArchived(ctx context.Context, id string, archived bool)
 
 // UpdateLeague changes a league's name and/or visibility (empty: unchanged).
 func (s *Store) UpdateLeague(ctx context.Context, id, name, visibility string) (*League, error) {
-	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE leagues SET name = COALESCE(NULLIF(?, ''), name), visibility = COALESCE(NULLIF(?, ''), visibility) WHERE id = ?`),
-			name, visibility, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("league", id)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.updateOne(ctx, "league", id, `UPDATE leagues SET name = COALESCE(NULLIF(?, ''), name), visibility = COALESCE(NULLIF(?, ''), visibility) WHERE id = ?`,
+		name, visibility, id); err != nil {
 		return nil, err
 	}
 	return s.GetLeague(ctx, id)

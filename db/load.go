@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/motamed/motamed/rules"
@@ -13,8 +14,9 @@ import (
 // PostgreSQL, when the database is still at its version), else the row,
 // its latest usable snapshot and the records after it (the tail), folded
 // over the events in force (the effective log). Every read of a match's
-// state goes through here; a write folds its own event onto what this
-// returns, under the match's lock.
+// state goes through here: the row, the log, the game and its players. A
+// write folds its own event onto what this returns, under the match's
+// lock, and advance makes the match that event leaves.
 
 // GetMatch returns the match at its current version, from the cache when it
 // is there, else by replaying its log. On PostgreSQL, where other instances
@@ -144,11 +146,12 @@ func (s *Store) loadMatch(ctx context.Context, tx *sql.Tx, id string, upTo int64
 // or from its setup when none is usable; extra records follow the stored
 // ones (an undo being decided).
 func (s *Store) foldLatest(ctx context.Context, q querier, m *Match, extra ...Event) (rules.State, error) {
+	players := m.Players()
 	game, ok := s.games.Get(m.Game)
 	if !ok {
 		return nil, fmt.Errorf("db: match %s is of game %q, which this server does not offer", m.ID, m.Game)
 	}
-	version := rules.SnapshotVersion(game, m.Players(), m.Options)
+	version := rules.SnapshotVersion(game, players, m.Options)
 	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, version, state FROM match_snapshots
 		WHERE match_id = ? AND seq <= ? ORDER BY seq DESC`), m.ID, m.Version)
 	if err != nil {
@@ -188,7 +191,7 @@ func (s *Store) foldLatest(ctx context.Context, q querier, m *Match, extra ...Ev
 		if !onlyAfter(after, sn.seq) {
 			continue
 		}
-		st, err := rules.DecodeState(game, m.Players(), m.Options, sn.state)
+		st, err := rules.DecodeState(game, players, m.Options, sn.state)
 		if err != nil {
 			s.log.Warn("unreadable snapshot; folding the log", "match", m.ID, "seq", sn.seq, "err", err)
 			break
@@ -199,7 +202,7 @@ func (s *Store) foldLatest(ctx context.Context, q querier, m *Match, extra ...Ev
 	if err != nil {
 		return nil, err
 	}
-	return rules.Replay(game, m.Players(), m.Options, effectiveEvents(append(log, tail...)))
+	return rules.Replay(game, players, m.Options, effectiveEvents(append(log, tail...)))
 }
 
 // onlyAfter reports whether the records of tail, which follow a snapshot
@@ -381,4 +384,172 @@ func revisionOf(v sql.NullInt64) int {
 		return rules.FirstRevision
 	}
 	return int(v.Int64)
+}
+
+// currentVersion is the match's version as the database has it now: its
+// log's last seq, read from the events primary key.
+func (s *Store) currentVersion(ctx context.Context, q querier, matchID string) (int64, error) {
+	var v int64
+	err := q.QueryRowContext(ctx, s.d.rebind(`SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?`), matchID).Scan(&v)
+	return v, err
+}
+
+func (s *Store) readMatchRow(ctx context.Context, q querier, id string) (*Match, error) {
+	var m Match
+	var league, createdBy, finished, started sql.NullString
+	var finishSeq sql.NullInt64
+	var options, created, updated string
+	var meta metaColumns
+	err := q.QueryRowContext(ctx, s.d.rebind(`SELECT m.id, m.game, m.league_id, m.options, m.status,
+			COALESCE(e.seq, 0), m.finish_seq, m.created_by, m.created_at, COALESCE(e.created_at, m.created_at),
+			m.table_label, m.location, m.notes, m.played_at, m.finished_at, m.abandoned_at IS NOT NULL,
+			(SELECT created_at FROM events WHERE match_id = m.id AND type <> 'match_updated' ORDER BY seq LIMIT 1), `+sourceColumns+`
+		FROM matches m LEFT JOIN (SELECT seq, created_at FROM events WHERE match_id = ? ORDER BY seq DESC LIMIT 1) e ON true
+		WHERE m.id = ?`), id, id).
+		Scan(&m.ID, &m.Game, &league, &options, &m.Status, &m.Version, &finishSeq, &createdBy, &created, &updated,
+			&meta.table, &meta.location, &meta.notes, &meta.playedAt, &finished, &m.Abandoned, &started, &meta.source, &meta.durationMin)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("match", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m.LeagueID = league.String
+	m.CreatedBy = createdBy.String
+	m.FinishSeq = finishSeq.Int64
+	m.Options = json.RawMessage(options)
+	m.CreatedAt, m.UpdatedAt = parseTime(created), parseTime(updated)
+	m.Meta = meta.meta()
+	m.StartedAt, m.FinishedAt = optionalTime(started), optionalTime(finished)
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT mp.seat, mp.player_id, p.name FROM match_players mp
+		JOIN players p ON p.id = mp.player_id WHERE mp.match_id = ? ORDER BY mp.seat`), id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seat Seat
+		if err := rows.Scan(&seat.Seat, &seat.PlayerID, &seat.Name); err != nil {
+			return nil, err
+		}
+		m.Seats = append(m.Seats, seat)
+	}
+	return &m, rows.Err()
+}
+
+func (s *Store) readEvents(ctx context.Context, q querier, matchID string) ([]Event, error) {
+	rows, err := q.QueryContext(ctx, s.d.rebind(`SELECT seq, type, data, notes, created_at, corrects, token_id, revision FROM events WHERE match_id = ? ORDER BY seq`), matchID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var log []Event
+	for rows.Next() {
+		var e Event
+		var data, created string
+		var notes, token sql.NullString
+		var corrects, revision sql.NullInt64
+		if err := rows.Scan(&e.Seq, &e.Type, &data, &notes, &created, &corrects, &token, &revision); err != nil {
+			return nil, err
+		}
+		e.Revision = revisionOf(revision)
+		e.Corrects, e.TokenID = corrects.Int64, token.String
+		e.Data = json.RawMessage(data)
+		e.CreatedAt = parseTime(created)
+		if notes.Valid {
+			if err := json.Unmarshal([]byte(notes.String), &e.Notes); err != nil {
+				return nil, fmt.Errorf("db: event %d notes: %w", e.Seq, err)
+			}
+		}
+		if int64(len(log))+1 != e.Seq {
+			return nil, fmt.Errorf("db: match %s log has a gap before event %d", matchID, e.Seq)
+		}
+		log = append(log, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	markLog(log)
+	return log, nil
+}
+
+// replayFailed is the *ReplayError for match id, whose fold gave err; the
+// first failure of each match is logged as a warning, so that a match read
+// by every list and league page is not logged on every request. A request
+// that ended or a database that cannot answer now is returned as it is:
+// that is no fault of the match.
+func (s *Store) replayFailed(id string, err error) error {
+	var re *ReplayError
+	if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	if _, unavailable := Unavailable(err); unavailable {
+		return err
+	}
+	if _, seen := s.unreplayable.LoadOrStore(id, true); !seen {
+		s.log.Warn("match does not replay; lists and league pages flag or leave it out until it is corrected", "match", id, "err", err)
+	}
+	return &ReplayError{MatchID: id, Err: err}
+}
+
+// game returns the game with id, looking for a score sheet another
+// instance defined when this one does not offer it yet.
+func (s *Store) game(ctx context.Context, id string) (rules.Game, bool) {
+	if g, ok := s.games.Get(id); ok {
+		return g, true
+	}
+	if err := s.loadSheetGames(ctx); err != nil {
+		s.log.Warn("loading score-sheet games", "err", err)
+	}
+	return s.games.Get(id)
+}
+
+// Players returns the seated players in seat order, as the rules see them.
+func (m *Match) Players() []rules.Player {
+	out := make([]rules.Player, len(m.Seats))
+	for i, s := range m.Seats {
+		out[i] = rules.Player{ID: s.PlayerID, Name: s.Name}
+	}
+	return out
+}
+
+// advance returns a copy of cur at the next version with state.
+func (s *Store) advance(cur *Match, state rules.State) *Match {
+	next := *cur
+	next.State = state
+	if cur.size > 0 { // a state grows by about its average event's size
+		next.size = cur.size + cur.size/max(cur.Version, 1)
+	}
+	next.Version = cur.Version + 1
+	next.Rewritten = false
+	played := statusOf(state) // asked once; abandoned wins, as in statusWith
+	next.Status = played
+	if next.Abandoned {
+		next.Status = StatusAbandoned
+	}
+	next.UpdatedAt = s.now()
+	if next.StartedAt == nil {
+		next.StartedAt = &next.UpdatedAt
+	}
+	if next.FinishedAt == nil && played == StatusFinished {
+		next.FinishedAt = &next.UpdatedAt
+	}
+	return &next
+}
+
+// statusWith is the status m has with state: abandoned while it is,
+// else what the state says.
+func (m *Match) statusWith(state rules.State) string {
+	if m.Abandoned {
+		return StatusAbandoned
+	}
+	return statusOf(state)
+}
+
+// statusOf is the status a state gives: finished once it has a result.
+func statusOf(s rules.State) string {
+	if s.Result() != nil {
+		return StatusFinished
+	}
+	return StatusInProgress
 }

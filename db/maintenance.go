@@ -7,9 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
-
-	"github.com/motamed/motamed/rules"
 )
 
 // Backup writes a consistent copy of the live database to path with
@@ -170,35 +167,4 @@ func (s *Store) storedResult(ctx context.Context, id string) (any, error) {
 		return nil, err
 	}
 	return v, nil
-}
-
-// sameResult compares a stored result (decoded JSON) with a replayed one.
-func sameResult(stored any, replayed *rules.Result) bool {
-	if stored == nil || replayed == nil {
-		return stored == nil && replayed == nil
-	}
-	raw, err := json.Marshal(replayed)
-	if err != nil {
-		return false
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return false
-	}
-	return reflect.DeepEqual(stored, v)
-}
-
-// resultJSON turns a result into what storedResult returns, so the two can
-// be compared with sameResult.
-func resultJSON(r *rules.Result) any {
-	if r == nil {
-		return nil
-	}
-	raw, err := json.Marshal(r)
-	if err != nil {
-		return nil
-	}
-	var v any
-	_ = json.Unmarshal(raw, &v)
-	return v
 }

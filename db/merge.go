@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-
-	"github.com/motamed/motamed/rules"
 )
 
 // ErrMergeIntoItself: a player cannot be merged into itself.
@@ -154,8 +152,8 @@ func (s *Store) metIn(ctx context.Context, a, b string) ([]string, error) {
 // the result's row and its placements are written again.
 func (s *Store) rewriteResult(ctx context.Context, tx *sql.Tx, cur, next *Match) error {
 	if cur.State.Result() != nil {
-		// writeResult deletes what cur had only when it differs; a merge
-		// changes the IDs in it, so it is always written again.
+		// A merge changes the IDs in it, so it is deleted here and
+		// written again whole.
 		if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM result_placements WHERE match_id = ?`), cur.ID); err != nil {
 			return err
 		}
@@ -163,16 +161,8 @@ func (s *Store) rewriteResult(ctx context.Context, tx *sql.Tx, cur, next *Match)
 			return err
 		}
 	}
-	empty := *cur
-	empty.State = noResult{cur.State}
-	return s.writeResult(ctx, tx, &empty, next)
+	return s.writeResult(ctx, tx, next, nil, next.State.Result())
 }
-
-// noResult is a state whose result is hidden, so writeResult sees nothing
-// to remove first.
-type noResult struct{ rules.State }
-
-func (noResult) Result() *rules.Result { return nil }
 
 // stillAt fails when another instance appended to m since it was read.
 func (s *Store) stillAt(ctx context.Context, tx *sql.Tx, m *Match) error {

@@ -48,8 +48,12 @@ func (s *Store) listTime(t time.Time) string {
 	if s.d.engine == enginePostgres {
 		return formatTime(t)
 	}
-	return t.UTC().Format("2006-01-02T15:04:05.000Z")
+	return listTimeSQLite(t)
 }
+
+// listTimeSQLite is t as SQLite's list columns hold it: fixed width, to
+// the millisecond.
+func listTimeSQLite(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
 // listedAt is the time a match is listed by: when it was played when that
 // was given, else when it was created.

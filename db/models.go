@@ -88,15 +88,6 @@ type Match struct {
 	UpdatedAt time.Time
 }
 
-// Players returns the seated players in seat order, as the rules see them.
-func (m *Match) Players() []rules.Player {
-	out := make([]rules.Player, len(m.Seats))
-	for i, s := range m.Seats {
-		out[i] = rules.Player{ID: s.PlayerID, Name: s.Name}
-	}
-	return out
-}
-
 // Event is one entry of a match's log.
 type Event struct {
 	Seq   int64

@@ -55,11 +55,3 @@ const (
 	// instances, so MAX(finish_seq)+1 is unique and follows commit order.
 	pgFinishLock = `SELECT pg_advisory_xact_lock(7236836145440294244)`
 )
-
-// currentVersion is the match's version as the database has it now: its
-// log's last seq, read from the events primary key.
-func (s *Store) currentVersion(ctx context.Context, q querier, matchID string) (int64, error) {
-	var v int64
-	err := q.QueryRowContext(ctx, s.d.rebind(`SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?`), matchID).Scan(&v)
-	return v, err
-}

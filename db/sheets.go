@@ -86,15 +86,3 @@ func (s *Store) loadSheetGames(ctx context.Context) error {
 	}
 	return rows.Err()
 }
-
-// game returns the game with id, looking for a score sheet another
-// instance defined when this one does not offer it yet.
-func (s *Store) game(ctx context.Context, id string) (rules.Game, bool) {
-	if g, ok := s.games.Get(id); ok {
-		return g, true
-	}
-	if err := s.loadSheetGames(ctx); err != nil {
-		s.log.Warn("loading score-sheet games", "err", err)
-	}
-	return s.games.Get(id)
-}

@@ -27,20 +27,19 @@ type snapshotWrite struct {
 }
 
 // snapshotFor is the snapshot to store with the change that takes cur to
-// next, or nil when next is not at a boundary.
-func (s *Store) snapshotFor(cur, next *Match) (*snapshotWrite, error) {
+// next (finishing the match or not), or nil when next is not at a boundary.
+func (s *Store) snapshotFor(cur, next *Match, finishes bool) (*snapshotWrite, error) {
 	game, ok := s.games.Get(next.Game)
 	if !ok {
 		return nil, notFound("game", next.Game)
 	}
-	return s.snapshotOf(game, cur, next)
+	return s.snapshotOf(game, cur, next, finishes)
 }
 
 // snapshotOf is snapshotFor for a match of game (one an import defines
-// and does not offer yet).
-func (s *Store) snapshotOf(game rules.Game, cur, next *Match) (*snapshotWrite, error) {
+// and does not offer yet) that finishes or not as it goes from cur to next.
+func (s *Store) snapshotOf(game rules.Game, cur, next *Match, finishes bool) (*snapshotWrite, error) {
 	every := s.snapshotSpacing(cur)
-	finishes := next.State.Result() != nil && cur.State.Result() == nil
 	if every <= 0 || next.Version == 0 || next.Version%every != 0 && !finishes {
 		return nil, nil
 	}

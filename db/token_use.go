@@ -26,17 +26,7 @@ func (s *Store) TouchToken(ctx context.Context, id string, at time.Time) error {
 // RelabelToken changes a token's label (a table renamed, a screen moved);
 // its secret, role and league stay.
 func (s *Store) RelabelToken(ctx context.Context, id, label string) (*Token, error) {
-	err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE tokens SET label = ? WHERE id = ?`), label, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("token", id)
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.updateOne(ctx, "token", id, `UPDATE tokens SET label = ? WHERE id = ?`, label, id); err != nil {
 		return nil, err
 	}
 	return s.GetToken(ctx, id)

@@ -115,16 +115,7 @@ func (s *Store) ListTokens(ctx context.Context, leagueID string) ([]Token, error
 
 // RevokeToken marks a token revoked; it stops working at once.
 func (s *Store) RevokeToken(ctx context.Context, id string) error {
-	return s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`), formatTime(s.now()), id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("token", id)
-		}
-		return nil
-	})
+	return s.updateOne(ctx, "token", id, `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, formatTime(s.now()), id)
 }
 
 // CountTokens counts every token ever made (revoked included).

@@ -20,11 +20,9 @@ type fixMatch struct {
 func newFixMatch(c *client, game string, names []string, options func(ids map[string]string) map[string]any) *fixMatch {
 	c.t.Helper()
 	m := &fixMatch{c: c, ids: map[string]string{}}
-	var seats []string
-	for _, n := range names {
-		id := c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true})
-		m.ids[n] = id
-		seats = append(seats, id)
+	seats := c.players(names...)
+	for i, n := range names {
+		m.ids[n] = seats[i]
 	}
 	opts := map[string]any{}
 	if options != nil {
@@ -48,6 +46,21 @@ func (m *fixMatch) totals() map[string]float64 {
 		out[name] = v
 	}
 	return out
+}
+
+// savedAsIf saves the fix open on p, waits for its toast (when toast is
+// not empty) and for the editor to close, and checks that m's totals are
+// those of right, the match recorded right.
+func savedAsIf(p *tab, m, right *fixMatch, toast string) {
+	p.b.t.Helper()
+	p.click("#fx-save")
+	if toast != "" {
+		p.waitText("#toast", toast)
+	}
+	waitFor(p, `!document.querySelector('#fx')`)
+	if got, want := m.totals(), right.totals(); fmt.Sprint(got) != fmt.Sprint(want) {
+		p.b.t.Fatalf("totals after the fix %v, want %v", got, want)
+	}
 }
 
 // fixOpened waits for the editor and checks that it is inside the
@@ -284,12 +297,7 @@ func TestAppFixMunchkinLevelCell(t *testing.T) {
 	p.waitText("#fx-preview", "Sara: ۲ ← ۳")
 	p.axe("munchkin level fix in Persian")
 	p.shot("fix-munchkin-level-fa")
-	p.click("#fx-save")
-	p.waitText("#toast", "اصلاح شد")
-	waitFor(p, `!document.querySelector('#fx')`)
-	if got, want := m.totals(), right.totals(); fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("totals after the fix %v, want %v", got, want)
-	}
+	savedAsIf(p, m, right, "اصلاح شد")
 	eventsInWords(p, "سطح بالا")
 	b.clean()
 }
@@ -324,11 +332,7 @@ func TestAppFixMunchkinHeldLevel(t *testing.T) {
 	p.typeIn("#edit-delta", "2")
 	p.click("#fx-check")
 	p.waitText("#fx-preview", "Sara: 2 → 3")
-	p.click("#fx-save")
-	waitFor(p, `!document.querySelector('#fx')`)
-	if got, want := m.totals(), right.totals(); fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("totals after the fix %v, want %v", got, want)
-	}
+	savedAsIf(p, m, right, "")
 	eventsInWords(p, "Sara's turn · Level up (Card) · 1 → 3")
 	eventsInWords(p, "Reza's turn · Level up (Card) · 1 → 2")
 	p.shot("fix-munchkin-held")
@@ -365,12 +369,7 @@ func TestAppFixSheetCellPersian(t *testing.T) {
 	p.typeIn("#edit-scores-"+sara, "5")
 	p.click("#fx-check")
 	p.waitText("#fx-preview", "Sara")
-	p.click("#fx-save")
-	p.waitText("#toast", "اصلاح شد")
-	waitFor(p, `!document.querySelector('#fx')`)
-	if got, want := m.totals(), right.totals(); fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("totals after the fix %v, want %v", got, want)
-	}
+	savedAsIf(p, m, right, "اصلاح شد")
 	p.shot("fix-sheet-fa")
 	b.clean()
 }

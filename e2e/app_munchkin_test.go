@@ -8,10 +8,20 @@ import (
 	"testing"
 )
 
+// fightMore opens the rest of the fight (who fights, helpers, bonuses,
+// named monsters) when it is closed.
+func fightMore(p *tab) {
+	p.b.t.Helper()
+	if !evalIn[bool](p, `document.querySelector('#mk-fight-more').open`) {
+		p.click("#mk-fight-more-open")
+	}
+}
+
 // fight builds a combat on the screen, asks the referee, waits for the
 // verdict and records it.
 func fight(p *tab, helper, monster, level, verdict string) {
 	p.b.t.Helper()
+	fightMore(p)
 	if helper != "" {
 		p.choose("#fight-helper", helper)
 		p.typeIn("#fight-helper-bonus", "2")
@@ -29,7 +39,7 @@ func endTurn(p *tab, next string) {
 	p.b.t.Helper()
 	p.typeIn("#hand-size", "5")
 	p.click("#end-turn")
-	p.waitText("#mk-players h2", next)
+	p.waitText("#next", next)
 }
 
 // A Munchkin game recorded through the app: a won combat with a helper, a
@@ -90,7 +100,7 @@ func TestAppMunchkinGame(t *testing.T) {
 	// A second phone on the same match sees the end of Reza's turn.
 	q := b.tab("second phone")
 	q.open(c.base + "/#/m/" + id)
-	q.waitText("#mk-players h2", "Reza")
+	q.waitText("#next", "Reza")
 	waitFor(q, streamOpen)
 	p.typeIn("#hand-size", "5")
 	p.click("#end-turn")
@@ -105,10 +115,10 @@ func TestAppMunchkinGame(t *testing.T) {
 		t.Fatalf("%d events after the stale phone's attempt, want %d", n, evCount+1)
 	}
 	q.click("#refresh")
-	q.waitText("#mk-players h2", "Ali")
+	q.waitText("#next", "Ali")
 
 	// Ali sells 1000 gold (level 3) and kills a Gnome: level 4 wins.
-	p.waitText("#mk-players h2", "Ali")
+	p.waitText("#next", "Ali")
 	p.click("#mk-sell-open")
 	p.typeIn("#sell-gold", "400 600")
 	p.click("#ask-sale")

@@ -125,6 +125,6 @@ func TestAppOfflineMunchkinTurn(t *testing.T) {
 	if got := eventTypes(c, id); len(got) != before+3 {
 		t.Fatalf("the server has %d events, want %d:\n%s", len(got), before+3, strings.Join(got, "\n"))
 	}
-	p.waitText("#mk-players h2", "Sara")
+	p.waitText("#next", "Sara")
 	b.clean()
 }

@@ -26,6 +26,7 @@ func TestAppNothingStale(t *testing.T) {
 	mk := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "2"})
 	mkIDs := playerIDs(c, mk)
 	p.waitText("#mk-players", "Ali")
+	fightMore(p)
 	p.typeIn("#fight-bonus", "3")
 	fight(p, "", "Goblin", "1", "The players win")
 	p.waitText("#mk-winner", "Ali")
@@ -98,7 +99,8 @@ func TestAppTurnFieldsStartEmpty(t *testing.T) {
 	p := b.tab("turns")
 	signIn(p, c)
 	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, nil)
-	p.waitText("#mk-players h2", "Ali")
+	p.waitText("#next", "Ali")
+	fightMore(p)
 	p.typeIn("#mon-name-0", "Goblin")
 	endTurn(p, "Sara")
 	for _, sel := range []string{"#hand-size", "#mon-name-0"} {

@@ -71,14 +71,14 @@ func TestStreamsKeepTokensOutOfURLs(t *testing.T) {
 	p := b.tab("phone")
 	signIn(p, c)
 	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"})
-	p.waitText("#mk-players h2", "Ali")
+	p.waitText("#next", "Ali")
 
 	// A second phone on the same match (signed in as the admin) sees the
 	// first phone's event through its stream.
 	q := b.tab("second phone")
 	qs := watchStreams(t, q)
 	q.open(c.base + "/#/m/" + id)
-	q.waitText("#mk-players h2", "Ali")
+	q.waitText("#next", "Ali")
 	time.Sleep(300 * time.Millisecond) // the stream is open
 	start := time.Now()
 	endTurn(p, "Sara")
@@ -89,10 +89,7 @@ func TestStreamsKeepTokensOutOfURLs(t *testing.T) {
 	// the fragment, follows its stream with that token in the header.
 	league := c.id("POST", "/v1/leagues", map[string]any{"name": "Private", "game": "wizard", "visibility": "private"})
 	viewer := c.do("POST", "/v1/tokens", map[string]any{"role": "viewer", "league_id": league}, 201)["token"].(string)
-	var players []string
-	for _, n := range []string{"Mina", "Kian", "Dara"} {
-		players = append(players, c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true}))
-	}
+	players := c.players("Mina", "Kian", "Dara")
 	match := c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": players, "league_id": league})
 	tv := b.tab("screen")
 	ts := watchStreams(t, tv)

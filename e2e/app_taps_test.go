@@ -73,10 +73,7 @@ func TestAppTapsWizardRound(t *testing.T) {
 	for _, lang := range []string{"en", "fa"} {
 		func() {
 			inLang(p, lang)
-			var ids []string
-			for _, n := range []string{"Ali", "Sara", "Reza", "Kian"} {
-				ids = append(ids, c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true}))
-			}
+			ids := c.players("Ali", "Sara", "Reza", "Kian")
 			id := c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": ids})
 			for _, round := range []int{3, 15} {
 				apiWizardRounds(c, id, ids, countRounds(c, id)+1, round-1)
@@ -150,10 +147,7 @@ func TestAppTapsRematch(t *testing.T) {
 	for _, lang := range []string{"en", "fa"} {
 		func() {
 			inLang(p, lang)
-			var ids []string
-			for _, n := range []string{"Ali", "Sara", "Reza"} {
-				ids = append(ids, c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true}))
-			}
+			ids := c.players("Ali", "Sara", "Reza")
 			id := c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": ids, "table": "Table 2",
 				"options": map[string]any{"rounds": 2, "bid_total_rule": "dealer_must_break"}})
 			w := &wizardMatch{c: c, id: id, p: ids}
@@ -270,10 +264,7 @@ func TestAppTapsMunchkin(t *testing.T) {
 	for _, lang := range []string{"en", "fa"} {
 		func() {
 			inLang(p, lang)
-			var ids []string
-			for _, n := range []string{"Ali", "Sara", "Reza"} {
-				ids = append(ids, c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true}))
-			}
+			ids := c.players("Ali", "Sara", "Reza")
 			id := c.id("POST", "/v1/matches", map[string]any{"game": "munchkin", "players": ids})
 			p.open(fmt.Sprintf("%s/?lang=%s#/m/%s", c.base, lang, id))
 			p.waitText("#mk-players", "Sara")
@@ -354,10 +345,7 @@ func TestAppTapsYatukSetup(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("taps-yatuk")
 	signIn(p, c)
-	var ids []string
-	for _, n := range []string{"Ali", "Sara"} {
-		ids = append(ids, c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true}))
-	}
+	ids := c.players("Ali", "Sara")
 	c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": append(ids, c.id("POST", "/v1/players", map[string]any{"name": "Reza"}))})
 	for _, lang := range []string{"en", "fa"} {
 		func() {
@@ -407,10 +395,7 @@ func TestAppTapsSilverCensus(t *testing.T) {
 	for _, lang := range []string{"en", "fa"} {
 		func() {
 			inLang(p, lang)
-			var ids []string
-			for _, n := range []string{"Ali", "Sara", "Reza"} {
-				ids = append(ids, c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true}))
-			}
+			ids := c.players("Ali", "Sara", "Reza")
 			id := c.id("POST", "/v1/matches", map[string]any{"game": "silver", "players": ids})
 			c.do("POST", "/v1/matches/"+id+"/events", map[string]any{"type": "turn_taken", "data": map[string]any{"player": ids[0], "action": "draw"}}, 201)
 			p.open(fmt.Sprintf("%s/?lang=%s#/m/%s", c.base, lang, id))

@@ -241,6 +241,17 @@ func (c *client) id(method, path string, body any) string {
 	return c.do(method, path, body, 201)["id"].(string)
 }
 
+// players creates a player of each name (a name used before makes another
+// player) and returns their IDs in that order.
+func (c *client) players(names ...string) []string {
+	c.t.Helper()
+	ids := make([]string, len(names))
+	for i, n := range names {
+		ids[i] = c.id("POST", "/v1/players", map[string]any{"name": n, "allow_duplicate": true})
+	}
+	return ids
+}
+
 type wizardMatch struct {
 	c  *client
 	id string

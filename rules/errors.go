@@ -73,11 +73,25 @@ type InputError struct {
 }
 
 func (e *InputError) Error() string {
-	parts := make([]string, len(e.Fields))
-	for i, f := range e.Fields {
+	return "invalid input: " + joinFields(e.Fields)
+}
+
+// In returns the field errors with their messages in lang, and the
+// sentence a problem's detail gives of them ("field: message; ...").
+func (e *InputError) In(lang string) ([]FieldError, string) {
+	var fields []FieldError
+	for _, f := range e.Fields {
+		fields = append(fields, f.In(lang))
+	}
+	return fields, joinFields(fields)
+}
+
+func joinFields(fields []FieldError) string {
+	parts := make([]string, len(fields))
+	for i, f := range fields {
 		parts[i] = f.Field + ": " + f.Message
 	}
-	return "invalid input: " + strings.Join(parts, "; ")
+	return strings.Join(parts, "; ")
 }
 
 // Invalid returns an *InputError for one field.

@@ -50,7 +50,7 @@ type Event struct {
 // State is a match's state: a plain value that marshals to JSON for the
 // match body. It is never modified once returned by Setup or Apply.
 type State interface {
-	// Scores is the score sheet so far.
+	// Scores is what the match has scored so far: totals and score rows.
 	Scores() Scores
 	// Result is nil until the match is finished.
 	Result() *Result
@@ -59,31 +59,34 @@ type State interface {
 	Next() Text
 }
 
-// JSONAppender is a State, or a row of a score sheet (Scores.Rounds), that
-// writes its own JSON: byte for byte what json.Marshal writes for it,
-// without reflection. A server encodes a match's state and the sheet's last
-// row after every event, so the games implement it; a value that does not
+// JSONAppender is a State, or a score row (Scores.Rounds), that writes its
+// own JSON: byte for byte what json.Marshal writes for it, without
+// reflection. A server encodes a match's state and its last score row after
+// every event, so the games implement it; a value that does not
 // is encoded by encoding/json. Each implementation is tested against
 // json.Marshal on every state of generated matches and in the fuzzers.
 type JSONAppender interface {
 	AppendJSON(b []byte) ([]byte, error)
 }
 
-// Scores is the score sheet: running totals per player ID (points, levels,
-// gems, dice... whatever the game counts) and the game's own per-round rows.
+// Scores is what a match records of its score: running totals per player ID
+// (points, levels, gems, dice... whatever the game counts) and the game's
+// own score rows, one per round (turn, hand, battle), in the game's own
+// shape. What people read is the score sheet of the game's View (Sheet),
+// drawn from them.
 //
-// Rounds is a slice or a Rows (read either with SheetLen and SheetSlice),
+// Rounds is a slice or a Rows (read either with RowsLen and RowsSlice),
 // oldest row first, and only its last row may still change: when Apply
 // takes a state with n rows to one with m rows, the rows before index
 // min(n, m)-1 marshal to the same JSON in both. (An undo is a replay to an
 // earlier state, so it keeps the same promise in reverse.)
-// Servers rely on it to encode a long score sheet once, not on every event.
+// Servers rely on it to encode a long match's rows once, not on every event.
 type Scores struct {
 	Totals map[string]int `json:"totals"`
 	Rounds any            `json:"rounds"`
 }
 
-// Rows is a score sheet a game keeps other than as one slice, so that its
+// Rows are score rows a game keeps other than as one slice, so that its
 // states share the rows of the past instead of copying them on every
 // event. It marshals as the JSON array of its rows.
 type Rows interface {
@@ -131,6 +134,14 @@ type OptionDoc struct {
 	Default     any      `json:"default,omitempty"`
 	Enum        []string `json:"enum,omitempty"`
 	Description string   `json:"description"`
+	// Label and Hint are the option as a person reads it where a match is
+	// set up: its name and a one-line explanation. Zero for an option its
+	// game does not word; a form then shows Name and Description.
+	Label Text `json:"label,omitzero"`
+	Hint  Text `json:"hint,omitzero"`
+	// Choices words each value of Enum, or each key of an object option
+	// (Yatuk's lands), for people.
+	Choices map[string]Text `json:"choices,omitempty"`
 }
 
 // EventDoc documents one event type with a valid example of its data.

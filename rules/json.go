@@ -30,9 +30,9 @@ func AppendPlayers(b []byte, players []Player) []byte {
 	})
 }
 
-// SheetLen is how many rows a score sheet (Scores.Rounds) has; ok is false
-// when it is not a list of rows (a slice or a Rows).
-func SheetLen(rounds any) (n int, ok bool) {
+// RowsLen is how many score rows (Scores.Rounds) a state has; ok is false
+// when they are not a list (a slice or a Rows).
+func RowsLen(rounds any) (n int, ok bool) {
 	if r, ok := rounds.(Rows); ok {
 		return r.Len(), true
 	}
@@ -42,9 +42,9 @@ func SheetLen(rounds any) (n int, ok bool) {
 	return 0, false
 }
 
-// SheetSlice is rows i to j-1 of a score sheet that is a list of rows
-// (SheetLen), as a slice.
-func SheetSlice(rounds any, i, j int) any {
+// RowsSlice is score rows i to j-1 of a list of them (RowsLen), as a
+// slice.
+func RowsSlice(rounds any, i, j int) any {
 	if r, ok := rounds.(Rows); ok {
 		return r.Slice(i, j)
 	}

@@ -1,11 +1,5 @@
 package rules
 
-import (
-	"bytes"
-	"errors"
-	"fmt"
-)
-
 // Revisions. A rules fix may make a game refuse an event it once accepted
 // (Munchkin's levels for a kill with no won combat, say). A match's log is
 // what the table recorded and the referee accepted then, so it must replay
@@ -45,46 +39,6 @@ func RevisionOf(g Game) int {
 		return r.Revision()
 	}
 	return FirstRevision
-}
-
-// ApplyStored applies an event of a match's log to s, the state the events
-// in force before it left. An event today's rules refuse, but that was
-// accepted under an older revision of them, is applied as that revision
-// did and grandfathered: the rulings are today's refusal, nil for an event
-// today's rules accept.
-func ApplyStored(g Game, s State, ev Event) (next State, grandfathered []Ruling, err error) {
-	next, err = applyRespelled(g, s, ev, g.Apply)
-	var v *ViolationError
-	if err == nil || !errors.As(err, &v) {
-		return next, nil, err
-	}
-	r, ok := g.(Reviser)
-	if !ok || ev.Revision <= 0 || ev.Revision >= r.Revision() {
-		return nil, nil, err
-	}
-	next, errAt := applyRespelled(g, s, ev, func(s State, ev Event) (State, []Ruling, error) {
-		return r.ApplyAt(s, ev, ev.Revision)
-	})
-	if errAt != nil {
-		return nil, nil, fmt.Errorf("%w (and under revision %d of the rules: %v)", err, ev.Revision, errAt)
-	}
-	return next, v.Rulings, nil
-}
-
-// applyRespelled applies a stored event with apply. Names in event data were
-// once matched to fields in any case, as encoding/json matches them, and are
-// now matched exactly: data stored with a name in another case ("PLAYER") is
-// read with its fields' own names, to the value it always gave.
-func applyRespelled(g Game, s State, ev Event, apply func(State, Event) (State, []Ruling, error)) (State, error) {
-	for range 8 { // one try per differently spelled object decoded
-		next, _, err := apply(s, ev)
-		var in *InputError
-		if err == nil || !errors.As(err, &in) || in.respelled == nil || !bytes.Equal(in.from, ev.Data) {
-			return next, err
-		}
-		ev.Data = in.respelled
-	}
-	return nil, fmt.Errorf("event data spelled in too many ways")
 }
 
 // Revisions is the revision of every game's rules in r today, by game ID.

@@ -261,7 +261,7 @@ func (s *pages) ruling(seq int64, n rules.Ruling, lang string) *rulingView {
 		r.Title, r.Text = e.Title.In(lang), e.Text.In(lang)
 	}
 	if lang == "fa" {
-		r.Message, r.Text = s.PersianProse(r.Message), s.PersianProse(r.Text)
+		r.Title, r.Message, r.Text = s.PersianProse(r.Title), s.PersianProse(r.Message), s.PersianProse(r.Text)
 	}
 	return r
 }

@@ -111,8 +111,9 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	return nil
 }
 
-// runCopy: motamed copy --from DSN --to DSN copies every player, league,
-// token, match, seat, event, idempotency key and result into an empty
+// runCopy: motamed copy --from DSN --to DSN copies every score-sheet game,
+// player, league, token, match, seat, event, idempotency key, result and
+// imported play (db.Copy) into an empty
 // database (usually a SQLite file into PostgreSQL), in one transaction, then
 // verifies it by replaying every match on both sides.
 func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error {

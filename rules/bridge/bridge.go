@@ -9,7 +9,6 @@ package bridge
 import (
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/all"
@@ -275,13 +274,7 @@ func (b *Bridge) problem(err error, lang string) error {
 		return p
 	case errors.As(err, &in):
 		p := &Problem{Type: "/problems/malformed-request", Title: kindMalformed.In(lang), Status: 400}
-		parts := make([]string, len(in.Fields))
-		for i, f := range in.Fields {
-			f = f.In(lang)
-			p.Fields = append(p.Fields, f)
-			parts[i] = f.Field + ": " + f.Message
-		}
-		p.Detail = strings.Join(parts, "; ")
+		p.Fields, p.Detail = in.In(lang)
 		return p
 	case errors.Is(err, rules.ErrUnknownEvent):
 		return &Problem{Type: "/problems/malformed-request", Title: kindMalformed.In(lang), Status: 400, Detail: err.Error(), Fields: []rules.FieldError{{Field: "type", Message: err.Error()}}}

@@ -219,7 +219,7 @@ func summaryRuling(s *State, out CombatOutcome) rules.Ruling {
 			runnersFA = f + " و " + s.name(out.Helper.Player)
 		}
 		return rules.Rule(out.Rule,
-			fmt.Sprintf("%s No levels and no Treasure (RUN-1): %s must roll to run away, %d roll(s) in all, once per monster each, 5 or more escapes.", out.Explanation.EN, runners, len(out.RunAway)),
+			fmt.Sprintf("%s No levels and no Treasure (RUN-1): %s must roll to run away, %s in all, once per monster each, 5 or more escapes.", out.Explanation.EN, runners, rules.Count(len(out.RunAway), "roll", "rolls")),
 			fmt.Sprintf("%s نه سطحی در کار هست نه گنجی (RUN-1): %s باید برای فرار تاس بریزن، روی‌هم %d بار، هر نفر یه بار برای هر هیولا؛ 5 یا بیشتر یعنی فرار.", out.Explanation.FA, runnersFA, len(out.RunAway)))
 	}
 	en := fmt.Sprintf("%s %s goes from level %d to %d", out.Explanation.EN, f, out.Fighter.LevelBefore, out.Fighter.LevelAfter)
@@ -233,7 +233,7 @@ func summaryRuling(s *State, out CombatOutcome) rules.Ruling {
 	if out.Treasures.FaceUp {
 		face, faceFA = "face up, to share as agreed", "به‌رو، تا طبق توافق تقسیم بشن"
 	}
-	en += fmt.Sprintf("; %s draws %d Treasure(s) %s.", f, out.Treasures.Count, face)
+	en += fmt.Sprintf("; %s draws %s %s.", f, rules.Count(out.Treasures.Count, "Treasure", "Treasures"), face)
 	fa += fmt.Sprintf("؛ %s %d تا کارت گنج می‌کشه، %s.", f, out.Treasures.Count, faceFA)
 	return rules.Rule(out.Rule, en, fa)
 }

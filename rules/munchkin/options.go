@@ -85,13 +85,26 @@ func buildOptions(in rawOptions, prefix string) (Options, error) {
 
 func optionDocs() []rules.OptionDoc {
 	return []rules.OptionDoc{
-		{Name: "max_level", Type: "integer", Default: 10,
+		{Name: "max_level",
+			Label: rules.T("Winning level", "سطحِ برنده"),
+			Hint:  rules.T("10 in the standard game, 20 for Epic play.", "۱۰ در بازیِ معمولی، ۲۰ در بازیِ حماسی."),
+			Type:  "integer", Default: 10,
 			Description: "The winning level (MUNCHKIN-WIN-1): 10 in the standard game, 20 for Epic play; 2 to 100. Selling and Go Up a Level stop one level below it."},
-		{Name: "shared_victory", Type: "boolean", Default: false,
+		{Name: "shared_victory",
+			Label: rules.T("Shared victory", "پیروزیِ مشترک"),
+			Hint:  rules.T("A helper in the winning fight wins too.", "کمک‌کننده در نبردِ برنده هم برنده می‌شود."),
+			Type:  "boolean", Default: false,
 			Description: "Shared Victory (MUNCHKIN-WIN-5): when the winning level comes from a fight with a helper, the helper wins too, whatever their level."},
-		{Name: "elf_helper_can_win", Type: "boolean", Default: false,
+		{Name: "elf_helper_can_win",
+			Label: rules.T("An Elf helper may win", "اِلفِ کمک‌کننده می‌تواند ببرد"),
+			Hint:  rules.T("Whether an Elf may reach the winning level by helping.", "آیا اِلف با کمک کردن می‌تواند به سطحِ برنده برسد."),
+			Type:  "boolean", Default: false,
 			Description: "Whether an Elf helper may reach the winning level through the levels it gains by helping (AMB-9). Off: the Elf's gain stops one level below winning."},
-		{Name: "sell_overflow", Type: "string", Default: overflowCap, Enum: []string{overflowCap, overflowReject},
+		{Name: "sell_overflow",
+			Label:   rules.T("Selling past the winning level", "فروشِ بیش از سطحِ برنده"),
+			Hint:    rules.T("Selling never reaches the winning level.", "با فروشِ وسایل نمی‌شود به سطحِ برنده رسید."),
+			Choices: map[string]rules.Text{overflowCap: rules.T("Stop one level below", "یک سطح پایین‌تر بماند"), overflowReject: rules.T("Refuse the sale", "فروش پذیرفته نشود")},
+			Type:    "string", Default: overflowCap, Enum: []string{overflowCap, overflowReject},
 			Description: "A sale worth more levels than allowed below the winning level (AMB-11): cap = accept it, stop one level below winning and warn about the gold lost; reject = refuse it so the player sells less."},
 	}
 }

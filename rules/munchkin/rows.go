@@ -26,16 +26,16 @@ func (s *State) fileRow(r *TurnRow) {
 	s.filed.Store(int64(n + 1))
 }
 
-// sheet is the score sheet Scores serves: the rows of past turns, shared,
-// and the row of the turn in progress.
-type sheet struct {
+// turnRows are the score rows Scores serves: the rows of past turns,
+// shared, and the row of the turn in progress.
+type turnRows struct {
 	past []*TurnRow
 	last *TurnRow
 }
 
-func (r sheet) Len() int { return len(r.past) + 1 }
+func (r turnRows) Len() int { return len(r.past) + 1 }
 
-func (r sheet) Slice(i, j int) any {
+func (r turnRows) Slice(i, j int) any {
 	rows := make([]*TurnRow, 0, j-i)
 	rows = append(rows, r.past[min(i, len(r.past)):min(j, len(r.past))]...)
 	if j > len(r.past) {
@@ -45,7 +45,7 @@ func (r sheet) Slice(i, j int) any {
 }
 
 // AppendJSON appends the rows as one JSON array.
-func (r sheet) AppendJSON(b []byte) ([]byte, error) {
+func (r turnRows) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, '[')
 	var err error
 	for _, row := range r.past {
@@ -58,9 +58,9 @@ func (r sheet) AppendJSON(b []byte) ([]byte, error) {
 	return append(b, ']'), err
 }
 
-func (r sheet) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil) }
+func (r turnRows) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil) }
 
 var (
-	_ rules.Rows         = sheet{}
-	_ rules.JSONAppender = sheet{}
+	_ rules.Rows         = turnRows{}
+	_ rules.JSONAppender = turnRows{}
 )

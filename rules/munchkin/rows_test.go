@@ -81,13 +81,13 @@ func same(t testing.TB, p pair, where string, whole bool) {
 		t.Fatalf("%s: differs from the reference at byte %d:\n got  ...%s\n want ...%s", where, n, got[max(0, n-80):min(len(got), n+80)], want[max(0, n-80):min(len(want), n+80)])
 	}
 	sheet := p.got.Scores().Rounds
-	n, ok := rules.SheetLen(sheet)
+	n, ok := rules.RowsLen(sheet)
 	rows := munchkin.OwnRows(p.ref)
 	if !ok || n != len(rows) {
 		t.Fatalf("%s: a sheet of %d rows (a list: %v), want %d", where, n, ok, len(rows))
 	}
 	from := max(0, n-2)
-	tail, _ := json.Marshal(rules.SheetSlice(sheet, from, n))
+	tail, _ := json.Marshal(rules.RowsSlice(sheet, from, n))
 	if want, _ := json.Marshal(rows[from:]); !bytes.Equal(tail, want) {
 		t.Fatalf("%s: rows from %d\n got  %s\n want %s", where, from, tail, want)
 	}
@@ -237,8 +237,8 @@ func TestSharedRowsShowWhatOwnRowsShow(t *testing.T) {
 			where := fmt.Sprintf("seed %d, state %d of %d once all are made", seed, i+1, len(all))
 			same(t, p, where, i%50 == 0)
 			sheet := p.got.Scores().Rounds
-			n, _ := rules.SheetLen(sheet)
-			got, want := rowsOf(rules.SheetSlice(sheet, 0, n).([]*munchkin.TurnRow)), rowsOf(munchkin.OwnRows(p.ref))
+			n, _ := rules.RowsLen(sheet)
+			got, want := rowsOf(rules.RowsSlice(sheet, 0, n).([]*munchkin.TurnRow)), rowsOf(munchkin.OwnRows(p.ref))
 			if len(got) != len(want) {
 				t.Fatalf("%s: %d rows, want %d", where, len(got), len(want))
 			}
@@ -318,8 +318,8 @@ func TestSharedRowsUnderConcurrentForks(t *testing.T) {
 					return
 				}
 				sheet := s.Scores().Rounds
-				n, _ := rules.SheetLen(sheet)
-				if _, err := json.Marshal(rules.SheetSlice(sheet, max(0, n-2), n)); err != nil {
+				n, _ := rules.RowsLen(sheet)
+				if _, err := json.Marshal(rules.RowsSlice(sheet, max(0, n-2), n)); err != nil {
 					t.Error(err)
 					return
 				}

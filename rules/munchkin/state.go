@@ -17,7 +17,7 @@ type State struct {
 	// rolls are not all made it is open and blocks what would skip them.
 	Combat *CombatRecord `json:"combat"`
 	// History holds the rows of past turns and Current the row of the turn
-	// in progress: the score sheet, served as scores.rounds, not repeated
+	// in progress: the score rows, served as scores.rounds, not repeated
 	// in the state. Rows of past turns never change, and states share the
 	// array behind History (see fileRow).
 	History  []*TurnRow `json:"-"`
@@ -82,7 +82,7 @@ type LevelChange struct {
 	To     int    `json:"to"`
 }
 
-// TurnRow is the score sheet's row for one turn.
+// TurnRow is the score row of one turn.
 type TurnRow struct {
 	Turn    int           `json:"turn"`
 	Player  string        `json:"player"`
@@ -169,7 +169,7 @@ func (s *State) Scores() rules.Scores {
 	last := *s.Current
 	last.Levels = s.levels()
 	last.Combat = s.Combat
-	return rules.Scores{Totals: s.levels(), Rounds: sheet{past: s.History, last: &last}}
+	return rules.Scores{Totals: s.levels(), Rounds: turnRows{past: s.History, last: &last}}
 }
 
 // Result places the winners first, then everyone else by level (ties share).

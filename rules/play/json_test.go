@@ -50,7 +50,7 @@ func TestAppendJSONWritesWhatEncodingJSONWrites(t *testing.T) {
 				if _, ok := st.(rules.JSONAppender); ok != appendersExpected[spec.ID] {
 					t.Fatalf("the state implements rules.JSONAppender: %v, expected %v", ok, appendersExpected[spec.ID])
 				}
-				rowType := reflect.TypeOf(rules.SheetSlice(st.Scores().Rounds, 0, 0)).Elem()
+				rowType := reflect.TypeOf(rules.RowsSlice(st.Scores().Rounds, 0, 0)).Elem()
 				if rowType.Kind() != reflect.Pointer {
 					rowType = reflect.PointerTo(rowType)
 				}

@@ -7,8 +7,8 @@ import (
 )
 
 // Munchkin: turns in seat order. A character's Race, Class and gender are
-// recorded on its first turn; now and then a player declares the Items he
-// carries (a loadout within the slot and Big-Item limits). Each turn kicks
+// recorded on its first turn; now and then a player declares the Items they
+// carry (a loadout within the slot and Big-Item limits). Each turn kicks
 // open the door: usually a fight against one or two monsters whose levels
 // make it winnable most of the time (sometimes with a helper), else a Go Up
 // a Level card or a Curse. A lost fight is followed by one run-away roll per

@@ -14,11 +14,11 @@ import (
 func roundRows(t *testing.T, s rules.State) []string {
 	t.Helper()
 	sheet := s.Scores().Rounds
-	n, ok := rules.SheetLen(sheet)
+	n, ok := rules.RowsLen(sheet)
 	if !ok {
 		t.Fatalf("Scores().Rounds is %T, not a list of rows", sheet)
 	}
-	v := reflect.ValueOf(rules.SheetSlice(sheet, 0, n))
+	v := reflect.ValueOf(rules.RowsSlice(sheet, 0, n))
 	rows := make([]string, n)
 	for i := range rows {
 		b, err := json.Marshal(v.Index(i).Interface())

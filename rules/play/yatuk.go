@@ -9,9 +9,9 @@ import (
 
 // Yatuk: the generator keeps every column's real cards (the referee sees
 // only the face-up ones and counts the rest) and follows the state's phase.
-// On his turn a player plays army cards onto lands below their capacity
-// (mostly the land where his column is longest, so columns fill and battles
-// come), declares battle where his column was full at the turn's start,
+// On their turn a player plays army cards onto lands below their capacity
+// (mostly the land where their column is longest, so columns fill and battles
+// come), declares battle where their column was full at the turn's start,
 // burns a card, or now and then plays a spell (Night Raid or Betrayal on an
 // opponent's column, revealing the face-down cards that move up; extra
 // plays; an unknown spell). Face-down cards are recorded with their identity

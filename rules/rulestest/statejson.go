@@ -17,12 +17,12 @@ func CheckStateJSON(t testing.TB, st rules.State, where string) {
 	t.Helper()
 	checkAppendJSON(t, st, where)
 	sheet := st.Scores().Rounds
-	n, ok := rules.SheetLen(sheet)
+	n, ok := rules.RowsLen(sheet)
 	if !ok {
 		return
 	}
 	checkAppendJSON(t, sheet, where+", score sheet")
-	rows := reflect.ValueOf(rules.SheetSlice(sheet, 0, n))
+	rows := reflect.ValueOf(rules.RowsSlice(sheet, 0, n))
 	for i := 0; i < n; i++ {
 		checkAppendJSON(t, rowAt(rows, i), fmt.Sprintf("%s, score sheet row %d", where, i+1))
 	}

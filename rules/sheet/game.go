@@ -105,7 +105,9 @@ func (g *Game) options() []rules.OptionDoc {
 	} else {
 		desc += ". Rows are scored per player; a team's total is the sum of its members'."
 	}
-	return []rules.OptionDoc{{Name: "teams", Type: "array", Description: desc}}
+	return []rules.OptionDoc{{Name: "teams", Type: "array", Description: desc,
+		Label: rules.T("Teams", "تیم‌ها"),
+		Hint:  rules.T("Every player plays in exactly one team.", "هر بازیکن دقیقاً در یک تیم بازی می‌کند.")}}
 }
 
 // Catalog lists the sheet rules.

@@ -7,21 +7,6 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
-// findings collects the rules an event breaks, one ruling per rule.
-type findings []rules.Ruling
-
-// add records a broken rule unless that rule is already recorded.
-func (f *findings) add(id, en, fa string) {
-	for _, r := range *f {
-		if r.Rule == id {
-			return
-		}
-	}
-	*f = append(*f, rules.Rule(id, en, fa))
-}
-
-func (f findings) err() error { return rules.Violations(f) }
-
 // knownPlayer checks a required player ID field.
 func knownPlayer(s *State, field, id string, bad *rules.Fields) {
 	switch {

@@ -76,29 +76,29 @@ func applyOpeningRoll(s *State, raw json.RawMessage) (*State, []rules.Ruling, er
 			extra = append(extra, st.Name)
 		}
 	}
-	var broken findings
+	var broken rules.Findings
 	switch {
 	case len(extra) > 0:
-		broken.add("WAZABI-SETUP-6",
+		broken.Add("WAZABI-SETUP-6",
 			"Only the players tied for the most W roll again; "+strings.Join(extra, ", ")+" did not tie.",
 			"فقط بازیکنانی که در بیش ترین W مساوی شده اند دوباره تاس می ریزند؛ "+strings.Join(extra, "، ")+" مساوی نشده اند.")
 	case len(missing) > 0 && rule == "WAZABI-SETUP-6":
-		broken.add(rule,
+		broken.Add(rule,
 			"The tied players all roll again; missing: "+strings.Join(missing, ", ")+".",
 			"همه ی بازیکنانی که مساوی شده اند دوباره تاس می ریزند؛ این ها جا افتاده اند: "+strings.Join(missing, "، ")+".")
 	case len(missing) > 0:
-		broken.add(rule,
+		broken.Add(rule,
 			"Every player rolls all their dice for the opening roll; missing: "+strings.Join(missing, ", ")+".",
 			"در پرتاب آغازین همه ی بازیکنان همه ی تاس هایشان را می ریزند؛ این ها جا افتاده اند: "+strings.Join(missing, "، ")+".")
 	}
 	for _, st := range s.Seats {
 		if n, ok := d.W[st.PlayerID]; ok && n > st.Dice {
-			broken.add("WAZABI-SETUP-5",
+			broken.Add("WAZABI-SETUP-5",
 				fmt.Sprintf("%s rolls %d dice and cannot show %d W.", st.Name, st.Dice, n),
 				fmt.Sprintf("%s با %d تاس نمی تواند %d علامت W بیاورد.", st.Name, st.Dice, n))
 		}
 	}
-	if err := broken.err(); err != nil {
+	if err := broken.Err(); err != nil {
 		return nil, nil, err
 	}
 

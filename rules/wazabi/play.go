@@ -66,9 +66,9 @@ func applyCardPlayed(s *State, raw json.RawMessage) (*State, []rules.Ruling, err
 			fmt.Sprintf("%s first draws the cards and gives the dice the roll asks for, then may play a card.", who),
 			fmt.Sprintf("%s اول کارت هایی را که تاس ها خواسته اند می کشد و تاس ها را می دهد، بعد می تواند کارت بازی کند.", who))
 	}
-	var broken findings
+	var broken rules.Findings
 	if t.CardPlayed != "" {
-		broken.add("WAZABI-PLAY-1",
+		broken.Add("WAZABI-PLAY-1",
 			fmt.Sprintf("%s has already played a card this turn; only one card a turn.", who),
 			fmt.Sprintf("%s در این نوبت یک کارت بازی کرده است؛ در هر نوبت فقط یک کارت.", who))
 	}
@@ -78,16 +78,16 @@ func applyCardPlayed(s *State, raw json.RawMessage) (*State, []rules.Ruling, err
 		target = s.seatOf(*d.Target)
 		switch {
 		case target == me:
-			broken.add(card.Rule,
+			broken.Add(card.Rule,
 				fmt.Sprintf("%s is played on another player, not on yourself.", card.Name.EN),
 				fmt.Sprintf("کارت «%s» روی بازیکن دیگری بازی می شود، نه روی خود شما.", card.Name.FA))
 		case s.Seats[target].Out:
-			broken.add("WAZABI-WIN-2",
+			broken.Add("WAZABI-WIN-2",
 				fmt.Sprintf("%s is out of the hand; cards cannot be played on them.", s.Seats[target].Name),
 				fmt.Sprintf("%s از این دست بیرون رفته است و نمی شود روی او کارت بازی کرد.", s.Seats[target].Name))
 		}
 	}
-	if err := broken.err(); err != nil {
+	if err := broken.Err(); err != nil {
 		return nil, nil, err
 	}
 
@@ -106,20 +106,20 @@ func applyCardPlayed(s *State, raw json.RawMessage) (*State, []rules.Ruling, err
 // hand of cards cards: its cost (WAZABI-PLAY-2), the Lose-a-die restriction
 // (WAZABI-LOSE1-2) and an empty hand (WAZABI-TURN-5). Shared with the turn
 // referee; who and whoFA name the player in each language.
-func playLegality(card Card, roll Roll, cards int, who, whoFA string) findings {
-	var broken findings
+func playLegality(card Card, roll Roll, cards int, who, whoFA string) rules.Findings {
+	var broken rules.Findings
 	if card.Cost > roll.W {
-		broken.add("WAZABI-PLAY-2",
+		broken.Add("WAZABI-PLAY-2",
 			fmt.Sprintf("%s costs %d W but %s rolled only %d W.", card.Name.EN, card.Cost, who, roll.W),
 			fmt.Sprintf("ارزش کارت «%s» %d W است، اما %s فقط %d W آورده است.", card.Name.FA, card.Cost, whoFA, roll.W))
 	}
 	if card.ID == cardLoseADie && roll.Give >= 2 {
-		broken.add("WAZABI-LOSE1-2",
+		broken.Add("WAZABI-LOSE1-2",
 			fmt.Sprintf("Lose a die cannot be played after rolling 2 or more give symbols (%s rolled %d).", who, roll.Give),
 			fmt.Sprintf("وقتی تاس ها 2 علامت دادن یا بیش تر آورده باشند، کارت «از دست دادن یک تاس» بازی نمی شود (%s %d تا آورده است).", whoFA, roll.Give))
 	}
 	if cards < 1 {
-		broken.add("WAZABI-TURN-5",
+		broken.Add("WAZABI-TURN-5",
 			fmt.Sprintf("%s has no card in hand to play.", who),
 			fmt.Sprintf("%s کارتی در دست ندارد که بازی کند.", whoFA))
 	}

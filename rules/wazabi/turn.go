@@ -150,27 +150,27 @@ func applyCardsDrawn(s *State, raw json.RawMessage) (*State, []rules.Ruling, err
 			fmt.Sprintf("Both piles are empty: %s takes %s at random from opponents; name one opponent per card in from.", who, nCards(need)),
 			fmt.Sprintf("هر دو ستون خالی است: %s باید %d کارت به طور اتفاقی از دست حریفان بکشد؛ برای هر کارت یک حریف در from بنویسید.", who, need))
 	}
-	var broken findings
+	var broken rules.Findings
 	for _, id := range d.From {
 		j := next.seatOf(id)
 		switch {
 		case j == me:
-			broken.add("WAZABI-PILE-3",
+			broken.Add("WAZABI-PILE-3",
 				fmt.Sprintf("%s draws from an opponent's hand, not from their own.", who),
 				fmt.Sprintf("%s باید از دست یکی از حریفان کارت بکشد، نه از دست خودش.", who))
 		case next.Seats[j].Out:
-			broken.add("WAZABI-WIN-2",
+			broken.Add("WAZABI-WIN-2",
 				fmt.Sprintf("%s is out of the hand and takes no part in it any more.", next.Seats[j].Name),
 				fmt.Sprintf("%s از این دست بیرون رفته است و دیگر در آن شرکت ندارد.", next.Seats[j].Name))
 		case next.Seats[j].Cards == 0:
-			broken.add("WAZABI-PILE-3",
+			broken.Add("WAZABI-PILE-3",
 				fmt.Sprintf("%s has no card left to draw from; choose an opponent who holds cards.", next.Seats[j].Name),
 				fmt.Sprintf("%s کارتی در دست ندارد؛ حریفی را انتخاب کنید که کارت دارد.", next.Seats[j].Name))
 		default:
 			next.Seats[j].Cards--
 		}
 	}
-	if err := broken.err(); err != nil {
+	if err := broken.Err(); err != nil {
 		return nil, nil, err
 	}
 	if want < t.DrawsDue {
@@ -225,9 +225,9 @@ func applyDiceGiven(s *State, raw json.RawMessage) (*State, []rules.Ruling, erro
 			fmt.Sprintf("%s تاسی برای دادن ندارد: فقط تاس هایی که علامت دادن آورده اند، یک بار، داده می شوند.", who))
 	}
 	me := s.seatOf(d.Player)
-	var broken findings
+	var broken rules.Findings
 	if len(d.To) != t.GivesDue {
-		broken.add("WAZABI-TURN-4",
+		broken.Add("WAZABI-TURN-4",
 			fmt.Sprintf("%s rolled %s and gives exactly %s, one target each, not %d.", who, rules.Count(t.GivesDue, "give symbol", "give symbols"), rules.Count(t.GivesDue, "die", "dice"), len(d.To)),
 			fmt.Sprintf("%s %d علامت دادن آورده است و باید دقیقا %d تاس بدهد، برای هر تاس یک نفر، نه %d.", who, t.GivesDue, t.GivesDue, len(d.To)))
 	}
@@ -236,20 +236,20 @@ func applyDiceGiven(s *State, raw json.RawMessage) (*State, []rules.Ruling, erro
 		j := s.seatOf(id)
 		switch {
 		case j == me:
-			broken.add("WAZABI-TURN-4",
+			broken.Add("WAZABI-TURN-4",
 				fmt.Sprintf("%s gives dice to another player, never to themself.", who),
 				fmt.Sprintf("%s تاس را به بازیکن دیگری می دهد، نه به خودش.", who))
 		case s.Seats[j].Out:
-			broken.add("WAZABI-WIN-2",
+			broken.Add("WAZABI-WIN-2",
 				fmt.Sprintf("%s is out of the hand and cannot receive dice.", s.Seats[j].Name),
 				fmt.Sprintf("%s از این دست بیرون رفته است و نمی تواند تاس بگیرد.", s.Seats[j].Name))
 		case s.Options.NeighboursOnly && j != l && j != r:
-			broken.add("WAZABI-NEIGHBOUR-1",
+			broken.Add("WAZABI-NEIGHBOUR-1",
 				fmt.Sprintf("With the neighbour rule a die goes to the left or right neighbour (%s or %s), not to %s.", s.Seats[l].Name, s.Seats[r].Name, s.Seats[j].Name),
 				fmt.Sprintf("با قانون همسایه، تاس فقط به نفر سمت چپ یا راست (%s یا %s) داده می شود، نه به %s.", s.Seats[l].Name, s.Seats[r].Name, s.Seats[j].Name))
 		}
 	}
-	if err := broken.err(); err != nil {
+	if err := broken.Err(); err != nil {
 		return nil, nil, err
 	}
 	next := s.clone()
@@ -285,18 +285,18 @@ func applyTurnEnded(s *State, raw json.RawMessage) (*State, []rules.Ruling, erro
 		return nil, nil, err
 	}
 	who := s.name(d.Player)
-	var broken findings
+	var broken rules.Findings
 	if s.Turn.DrawsDue > 0 {
-		broken.add(s.Turn.DrawRule,
+		broken.Add(s.Turn.DrawRule,
 			fmt.Sprintf("%s must still draw %s before the turn ends.", who, nCards(s.Turn.DrawsDue)),
 			fmt.Sprintf("%s پیش از پایان نوبت باید %d کارت دیگر بکشد.", who, s.Turn.DrawsDue))
 	}
 	if s.Turn.GivesDue > 0 {
-		broken.add("WAZABI-TURN-4",
+		broken.Add("WAZABI-TURN-4",
 			fmt.Sprintf("%s must still give away %s before the turn ends.", who, nDice(s.Turn.GivesDue)),
 			fmt.Sprintf("%s پیش از پایان نوبت باید %d تاس به دیگران بدهد.", who, s.Turn.GivesDue))
 	}
-	if err := broken.err(); err != nil {
+	if err := broken.Err(); err != nil {
 		return nil, nil, err
 	}
 	next := s.clone()

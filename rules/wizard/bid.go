@@ -38,30 +38,30 @@ func applyBid(s *State, raw json.RawMessage) (*State, error) {
 	p, bid := *d.Player, *d.Bid
 	name := s.nameOf(p)
 
-	var f findings
+	var f rules.Findings
 	if s.Phase == phaseDeal {
 		r := strconv.Itoa(s.nextRound())
-		f.add("WIZARD-BID-1",
+		f.Add("WIZARD-BID-1",
 			"Bids come after the deal: record the start of round "+r+" first.",
 			"پیش‌بینی بعد از پخشِ کارت‌هاست: اول شروعِ دورِ "+r+" را ثبت کنید.")
-		return nil, f.err()
+		return nil, f.Err()
 	}
 	r := s.Round
 	if prev, done := s.Bids[p]; done {
-		f.add("WIZARD-BID-1",
+		f.Add("WIZARD-BID-1",
 			name+" already bid "+strconv.Itoa(prev)+" in round "+strconv.Itoa(r)+"; each player bids once a round.",
 			name+" در دورِ "+strconv.Itoa(r)+" پیش‌بینیِ "+strconv.Itoa(prev)+" را گفته است؛ هر بازیکن در هر دور یک بار پیش‌بینی می‌کند.")
-		f.add("WIZARD-BID-4",
+		f.Add("WIZARD-BID-4",
 			"A recorded bid cannot be changed ("+name+": "+strconv.Itoa(prev)+").",
 			"پیش‌بینیِ ثبت‌شده را نمی‌شود عوض کرد ("+name+": "+strconv.Itoa(prev)+").")
 	}
 	if s.Phase == phaseBidding && p != s.Turn {
-		f.add("WIZARD-BID-2",
+		f.Add("WIZARD-BID-2",
 			"It is "+s.nameOf(s.Turn)+"'s turn to bid: bids go clockwise, starting left of the dealer "+s.nameOf(s.Dealer)+".",
 			"نوبتِ پیش‌بینیِ "+s.nameOf(s.Turn)+" است: پیش‌بینی‌ها در جهتِ عقربه‌های ساعت گفته می‌شوند و از نفرِ سمت چپِ مُعتمد ("+s.nameOf(s.Dealer)+") شروع می‌شوند.")
 	}
 	if s.Options.BidUpperBound == bidBoundRound && bid > r {
-		f.add("WIZARD-BID-3",
+		f.Add("WIZARD-BID-3",
 			name+" cannot bid "+strconv.Itoa(bid)+": round "+strconv.Itoa(r)+" has only "+strconv.Itoa(r)+" tricks, so a bid is from 0 to "+strconv.Itoa(r)+".",
 			name+" نمی‌تواند "+strconv.Itoa(bid)+" پیش‌بینی کند: دورِ "+strconv.Itoa(r)+" فقط "+strconv.Itoa(r)+" تریک دارد، پس پیش‌بینی از 0 تا "+strconv.Itoa(r)+" است.")
 	}
@@ -71,12 +71,12 @@ func applyBid(s *State, raw json.RawMessage) (*State, error) {
 			sum += b
 		}
 		if sum == r {
-			f.add("WIZARD-AMB-7",
+			f.Add("WIZARD-AMB-7",
 				name+" bids last and may not bid "+strconv.Itoa(bid)+": the bids would add up to "+strconv.Itoa(r)+", the number of tricks, and at this table the dealer's bid may not make them equal.",
 				name+" آخرین پیش‌بینی را می‌گوید و نمی‌تواند "+strconv.Itoa(bid)+" بگوید: جمعِ پیش‌بینی‌ها "+strconv.Itoa(r)+" می‌شد، برابر با تعدادِ تریک‌ها، و سرِ این میز پیش‌بینیِ مُعتمد نباید جمع را برابر کند.")
 		}
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return nil, err
 	}
 

@@ -124,18 +124,3 @@ func (game) Apply(s rules.State, ev rules.Event) (rules.State, []rules.Ruling, e
 }
 
 func (game) Referees() []rules.Referee { return referees() }
-
-// findings collects the rules an event breaks, one ruling per rule: the
-// first finding of a rule carries the message.
-type findings []rules.Ruling
-
-func (f *findings) add(id, en, fa string) {
-	for _, r := range *f {
-		if r.Rule == id {
-			return
-		}
-	}
-	*f = append(*f, rules.Rule(id, en, fa))
-}
-
-func (f findings) err() error { return rules.Violations(f) }

@@ -43,24 +43,24 @@ func applyHandDealt(s *State, raw json.RawMessage) (*State, error) {
 	}
 	p, name := *d.Player, s.nameOf(*d.Player)
 
-	var f findings
+	var f rules.Findings
 	switch {
 	case s.Phase == phaseDeal:
-		f.add("WIZARD-DEAL-2",
+		f.Add("WIZARD-DEAL-2",
 			"No round is being dealt: record the start of round "+strconv.Itoa(s.nextRound())+" first.",
 			"هیچ دوری در حالِ پخش نیست: اول شروعِ دورِ "+strconv.Itoa(s.nextRound())+" را ثبت کنید.")
-		return nil, f.err()
+		return nil, f.Err()
 	case len(s.Tricks) > 0:
-		f.add("WIZARD-DEAL-2",
+		f.Add("WIZARD-DEAL-2",
 			"Hands are recorded as dealt, before the first trick; trick 1 of round "+strconv.Itoa(s.Round)+" is already recorded.",
 			"دستِ بازیکن‌ها باید همان‌طور که پخش شده، پیش از تریکِ اول ثبت شود؛ تریکِ 1 دورِ "+strconv.Itoa(s.Round)+" ثبت شده است.")
 	case s.Hands[p] != nil:
-		f.add("WIZARD-DEAL-2",
+		f.Add("WIZARD-DEAL-2",
 			name+"'s hand for round "+strconv.Itoa(s.Round)+" is already recorded.",
 			"دستِ "+name+" برای دورِ "+strconv.Itoa(s.Round)+" قبلاً ثبت شده است.")
 	}
 	if len(hand) != s.Round {
-		f.add("WIZARD-DEAL-2",
+		f.Add("WIZARD-DEAL-2",
 			"In round "+strconv.Itoa(s.Round)+" each player is dealt "+strconv.Itoa(s.Round)+" cards, not "+strconv.Itoa(len(hand))+".",
 			"در دورِ "+strconv.Itoa(s.Round)+" به هر بازیکن "+strconv.Itoa(s.Round)+" کارت داده می‌شود، نه "+strconv.Itoa(len(hand))+".")
 	}
@@ -83,12 +83,12 @@ func applyHandDealt(s *State, raw json.RawMessage) (*State, error) {
 	for _, c := range hand {
 		if !deck.add(c) {
 			en, fa := tooManyEN(c), tooManyFA(c)
-			f.add("WIZARD-COMP-2",
+			f.Add("WIZARD-COMP-2",
 				name+"'s hand cannot hold "+c.en()+": "+en+", counting the recorded hands and the trump card.",
 				"دستِ "+name+" نمی‌تواند "+c.fa()+" داشته باشد: "+fa+" (با حسابِ دست‌های ثبت‌شده و کارتِ حکم).")
 		}
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return nil, err
 	}
 

@@ -69,7 +69,7 @@ func applyTrick(s *State, raw json.RawMessage) (*State, []rules.Ruling, error) {
 
 	trump, _ := parseTrump(s.Trump)
 	trickNo := len(s.Tricks) + 1
-	var f findings
+	var f rules.Findings
 	ordered := s.checkOrder(plays, trickNo, &f)
 	s.checkCards(plays, cards, trump, &f)
 	winner, rule := -1, ""
@@ -78,15 +78,15 @@ func applyTrick(s *State, raw json.RawMessage) (*State, []rules.Ruling, error) {
 		if d.Winner != nil && *d.Winner != plays[winner].Player {
 			claimed := slices.IndexFunc(plays, func(p Play) bool { return p.Player == *d.Winner })
 			why := winReason(rule, cards[winner])
-			f.add(rule,
+			f.Add(rule,
 				s.nameOf(plays[winner].Player)+" wins this trick with "+cards[winner].en()+", not "+s.nameOf(*d.Winner)+". "+why.EN,
 				s.nameOf(plays[winner].Player)+" با "+cards[winner].fa()+" این تریک را می‌بَرد، نه "+s.nameOf(*d.Winner)+". "+why.FA)
 			if why, ok := cannotWin(cards[claimed], cards, trump); ok {
-				f.add("WIZARD-TRICK-5", why.EN, why.FA)
+				f.Add("WIZARD-TRICK-5", why.EN, why.FA)
 			}
 		}
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return nil, nil, err
 	}
 
@@ -141,15 +141,15 @@ func (s *State) checkPlayPhase() error {
 // trick of a round, WIZARD-PLAY-3 after it) and then every player once,
 // clockwise (WIZARD-PLAY-2). It reports whether the order is right, so
 // that the trick's winner can be computed.
-func (s *State) checkOrder(plays []Play, trickNo int, f *findings) bool {
+func (s *State) checkOrder(plays []Play, trickNo int, f *rules.Findings) bool {
 	leader := s.Turn
 	ok := plays[0].Player == leader
 	if !ok && trickNo == 1 {
-		f.add("WIZARD-PLAY-1",
+		f.Add("WIZARD-PLAY-1",
 			s.nameOf(leader)+" leads the first trick of round "+strconv.Itoa(s.Round)+": the player to the left of the dealer "+s.nameOf(s.Dealer)+".",
 			"کارتِ اولِ نخستین تریکِ دورِ "+strconv.Itoa(s.Round)+" را "+s.nameOf(leader)+" بازی می‌کند: نفرِ سمت چپِ مُعتمد ("+s.nameOf(s.Dealer)+").")
 	} else if !ok {
-		f.add("WIZARD-PLAY-3",
+		f.Add("WIZARD-PLAY-3",
 			s.nameOf(leader)+" won trick "+strconv.Itoa(trickNo-1)+" and leads trick "+strconv.Itoa(trickNo)+".",
 			s.nameOf(leader)+" تریکِ "+strconv.Itoa(trickNo-1)+" را بُرد و تریکِ "+strconv.Itoa(trickNo)+" را شروع می‌کند.")
 	}
@@ -163,7 +163,7 @@ func (s *State) checkOrder(plays []Play, trickNo int, f *findings) bool {
 			names[i] = s.nameOf(s.leftOf(leader, i))
 		}
 		list := strings.Join(names, ", ")
-		f.add("WIZARD-PLAY-2",
+		f.Add("WIZARD-PLAY-2",
 			"Each player plays exactly one card, clockwise from the leader: "+list+" ("+strconv.Itoa(s.n())+" cards, not "+strconv.Itoa(len(plays))+" in this order).",
 			"هر بازیکن دقیقاً یک کارت بازی می‌کند، در جهتِ عقربه‌های ساعت از نفرِ اول: "+list+" ("+strconv.Itoa(s.n())+" کارت، نه "+strconv.Itoa(len(plays))+" کارت به این ترتیب).")
 	}
@@ -174,7 +174,7 @@ func (s *State) checkOrder(plays []Play, trickNo int, f *findings) bool {
 // round (WIZARD-PLAY-13), not the trump card (WIZARD-TRUMP-5), within the
 // deck (WIZARD-COMP-2) and, for a player whose hand is recorded, held and
 // following the led colour (WIZARD-PLAY-13, WIZARD-PLAY-7).
-func (s *State) checkCards(plays []Play, cards []card, trump colour, f *findings) {
+func (s *State) checkCards(plays []Play, cards []card, trump colour, f *rules.Findings) {
 	var seen deckCount
 	for _, t := range s.Tricks {
 		for _, p := range t.Plays {
@@ -192,20 +192,20 @@ func (s *State) checkCards(plays []Play, cards []card, trump colour, f *findings
 		}
 		switch {
 		case c.kind == numbered && hasIndicator && c == indicator:
-			f.add("WIZARD-TRUMP-5",
+			f.Add("WIZARD-TRUMP-5",
 				name+" plays "+c.en()+", but "+c.en()+" is the turned-up trump card: it is in no hand this round.",
 				name+" "+c.fa()+" بازی کرده، اما "+c.fa()+" کارتِ برگردانده‌شده‌ی حکم است و این دور در دستِ هیچ‌کس نیست.")
 		case c.kind == numbered && !fits:
-			f.add("WIZARD-PLAY-13",
+			f.Add("WIZARD-PLAY-13",
 				name+" plays "+c.en()+", which was already played this round; each card is played once a round.",
 				name+" "+c.fa()+" بازی کرده که در همین دور قبلاً بازی شده است؛ هر کارت در هر دور فقط یک بار بازی می‌شود.")
 		case !fits:
 			en, fa := tooManyEN(c), tooManyFA(c)
-			f.add("WIZARD-COMP-2",
+			f.Add("WIZARD-COMP-2",
 				name+" plays "+c.en()+", one more than the deck holds: "+en+".",
 				name+" "+c.fa()+" بازی کرده، یکی بیشتر از آنچه در دسته هست: "+fa+".")
 		case c.kind != numbered && hasIndicator && indicator.kind == c.kind && seen.count(c.kind) == 4:
-			f.add("WIZARD-TRUMP-5",
+			f.Add("WIZARD-TRUMP-5",
 				name+" plays "+c.en()+", but the fourth one is the turned-up trump card and is out of play this round.",
 				name+" "+c.fa()+" بازی کرده، اما چهارمی همان کارتِ برگردانده‌شده‌ی حکم است و این دور بازی نمی‌شود.")
 		}
@@ -237,10 +237,10 @@ func (s *State) heldElsewhere(plays []Play) deckCount {
 // the hands that are: a numbered card another player holds cannot be played
 // (WIZARD-PLAY-13), and the Wizards or Jesters played, held and turned up
 // cannot exceed 4 (WIZARD-COMP-2).
-func (s *State) checkHeld(name string, c card, held, seen deckCount, turnedUp bool, f *findings) {
+func (s *State) checkHeld(name string, c card, held, seen deckCount, turnedUp bool, f *rules.Findings) {
 	if c.kind == numbered {
 		if held.has(c) {
-			f.add("WIZARD-PLAY-13",
+			f.Add("WIZARD-PLAY-13",
 				name+" plays "+c.en()+", but it is in another player's recorded hand.",
 				name+" "+c.fa()+" بازی کرده، اما این کارت در دستِ ثبت‌شده‌ی بازیکنِ دیگری است.")
 		}
@@ -252,7 +252,7 @@ func (s *State) checkHeld(name string, c card, held, seen deckCount, turnedUp bo
 	}
 	if total > 4 && seen.count(c.kind) <= 4 {
 		en, fa := tooManyEN(c), tooManyFA(c)
-		f.add("WIZARD-COMP-2",
+		f.Add("WIZARD-COMP-2",
 			name+" plays "+c.en()+", one more than the deck holds: "+en+", counting the recorded hands and the trump card.",
 			name+" "+c.fa()+" بازی کرده، یکی بیشتر از آنچه در دسته هست: "+fa+" (با حسابِ دست‌های ثبت‌شده و کارتِ حکم).")
 	}
@@ -262,7 +262,7 @@ func (s *State) checkHeld(name string, c card, held, seen deckCount, turnedUp bo
 // card must be held (WIZARD-PLAY-13) and must follow the led colour when
 // the hand can (WIZARD-PLAY-7). Under WIZARD-AMB-11 such a play is rejected,
 // not merely flagged, because the referee knows the hand.
-func (s *State) checkHand(p string, c card, before []card, trump colour, f *findings) {
+func (s *State) checkHand(p string, c card, before []card, trump colour, f *rules.Findings) {
 	recorded, ok := s.Hands[p]
 	if !ok {
 		return
@@ -273,14 +273,14 @@ func (s *State) checkHand(p string, c card, before []card, trump colour, f *find
 		hand[i], _ = parseCard(h)
 	}
 	if !slices.Contains(hand, c) {
-		f.add("WIZARD-PLAY-13",
+		f.Add("WIZARD-PLAY-13",
 			name+"'s recorded hand holds no "+strings.TrimPrefix(c.en(), "a ")+"; a player plays only cards from their hand.",
 			"در دستِ ثبت‌شده‌ی "+name+" "+strings.TrimPrefix(c.fa(), "یک ")+" نیست؛ هر بازیکن فقط کارت‌های دستِ خودش را بازی می‌کند.")
 		return
 	}
 	if v := isLegal(c, hand, before, trump); !v.legal {
 		_, led := ledColour(before)
-		f.add("WIZARD-PLAY-7",
+		f.Add("WIZARD-PLAY-7",
 			name+" must follow "+colourName(led)+" (or play a Wizard or a Jester): the recorded hand holds "+colourName(led)+", so "+c.en()+" is not allowed.",
 			name+" باید همرنگ ("+colourFA(led)+") بازی کند یا جادوگر یا دلک بیندازد: در دستِ ثبت‌شده‌اش "+colourFA(led)+" هست، پس "+c.fa()+" مجاز نیست.")
 	}
@@ -288,7 +288,7 @@ func (s *State) checkHand(p string, c card, before []card, trump colour, f *find
 
 // noteUnfollowed records the plays of this trick that did not follow an
 // established led colour with a numbered card. Without the hand, the player
-// may have been void (WIZARD-PLAY-9); it is a revoke only if he later plays
+// may have been void (WIZARD-PLAY-9); it is a revoke only if that player later plays
 // that colour (spec 8.3). Players whose hand is recorded were checked already.
 func (s *State) noteUnfollowed(plays []Play, cards []card, trickNo int) {
 	for i, c := range cards {
@@ -301,8 +301,8 @@ func (s *State) noteUnfollowed(plays []Play, cards []card, trickNo int) {
 }
 
 // proveRevokes finds earlier failures to follow that this trick proves to be
-// revokes: the player now plays a numbered card of the colour he did not
-// follow, so he held it then (WIZARD-PLAY-7, spec 8.3). Each becomes a
+// revokes: the player now plays a numbered card of the colour they did not
+// follow, so they held it then (WIZARD-PLAY-7, spec 8.3). Each becomes a
 // dispute of the round and a note; the event is accepted (WIZARD-AMB-11).
 func (s *State) proveRevokes(plays []Play, cards []card, trickNo int) []rules.Ruling {
 	var notes []rules.Ruling

@@ -132,7 +132,7 @@ func askPlay(body json.RawMessage) (any, error) {
 	}
 	if !held {
 		return PlayAnswer{Legal: false, Led: led, Rule: "WIZARD-PLAY-13",
-			Reason: rules.T(c.en()+" is not in the hand; a player plays only cards he holds.",
+			Reason: rules.T(c.en()+" is not in the hand; a player plays only cards they hold.",
 				c.fa()+" در دست نیست؛ هر بازیکن فقط کارت‌هایی را بازی می‌کند که در دست دارد.")}, nil
 	}
 	v := isLegal(c, hand, trick, trump)
@@ -170,21 +170,21 @@ func decodeCards(field string, in []string, bad *rules.Fields) []card {
 // card twice (WIZARD-COMP-4) or a fifth Wizard or Jester (WIZARD-COMP-2).
 func checkDeck(cards []card) error {
 	var deck deckCount
-	var f findings
+	var f rules.Findings
 	for _, c := range cards {
 		if deck.add(c) {
 			continue
 		}
 		if c.kind == numbered {
-			f.add("WIZARD-COMP-4",
+			f.Add("WIZARD-COMP-4",
 				c.en()+" appears twice, but each numbered card exists once.",
 				c.fa()+" دو بار آمده، اما از هر کارتِ عددی فقط یکی وجود دارد.")
 		} else {
 			en, fa := tooManyEN(c), tooManyFA(c)
-			f.add("WIZARD-COMP-2", "Too many: "+en+".", "تعداد بیش از حد است: "+fa+".")
+			f.Add("WIZARD-COMP-2", "Too many: "+en+".", "تعداد بیش از حد است: "+fa+".")
 		}
 	}
-	return f.err()
+	return f.Err()
 }
 
 // ledName names what a trick's cards so far have established.

@@ -53,66 +53,66 @@ func applyRoundStarted(s *State, raw json.RawMessage) (*State, error) {
 		return nil, err
 	}
 
-	var f findings
+	var f rules.Findings
 	if s.Phase != phaseDeal {
 		left := s.Round - len(s.Tricks)
-		f.add("WIZARD-PLAY-4",
+		f.Add("WIZARD-PLAY-4",
 			"Round "+strconv.Itoa(s.Round)+" is still being played: "+strconv.Itoa(left)+" of its "+strconv.Itoa(s.Round)+" tricks are not recorded yet.",
 			"دور "+strconv.Itoa(s.Round)+" هنوز تمام نشده است: "+strconv.Itoa(left)+" تریک از "+strconv.Itoa(s.Round)+" تریکِ آن هنوز ثبت نشده.")
 		if *d.Trump != s.Trump {
-			f.add("WIZARD-TRUMP-6",
+			f.Add("WIZARD-TRUMP-6",
 				"The trump of round "+strconv.Itoa(s.Round)+" is "+trumpEN(s.Trump)+" and cannot change during the round.",
 				"خال حکمِ دور "+strconv.Itoa(s.Round)+" "+trumpFA(s.Trump)+" است و در طول دور عوض نمی‌شود.")
 		}
-		return nil, f.err()
+		return nil, f.Err()
 	}
 
 	r := s.nextRound()
 	dealer := s.dealerOf(r)
 	if d.Round != nil && *d.Round != r {
 		if *d.Round > s.Options.Rounds {
-			f.add("WIZARD-SETUP-3",
+			f.Add("WIZARD-SETUP-3",
 				"This match has "+strconv.Itoa(s.Options.Rounds)+" rounds; there is no round "+strconv.Itoa(*d.Round)+".",
 				"این بازی "+strconv.Itoa(s.Options.Rounds)+" دور دارد و دورِ "+strconv.Itoa(*d.Round)+" ندارد.")
 		} else {
-			f.add("WIZARD-DEAL-2",
+			f.Add("WIZARD-DEAL-2",
 				"Round "+strconv.Itoa(r)+" ("+strconv.Itoa(r)+" cards each) is next; rounds are played in order, one more card each time.",
 				"دورِ بعدی دورِ "+strconv.Itoa(r)+" است (به هر بازیکن "+strconv.Itoa(r)+" کارت)؛ دورها به ترتیب و هر بار با یک کارت بیشتر بازی می‌شوند.")
 		}
 	}
 	if d.Dealer != nil && *d.Dealer != dealer {
-		f.add("WIZARD-DEAL-4",
+		f.Add("WIZARD-DEAL-4",
 			s.nameOf(dealer)+" deals round "+strconv.Itoa(r)+", not "+s.nameOf(*d.Dealer)+": the deal moves one seat to the left each round.",
 			"مُعتمدِ دورِ "+strconv.Itoa(r)+" "+s.nameOf(dealer)+" است، نه "+s.nameOf(*d.Dealer)+"؛ هر دور، نفرِ سمت چپِ مُعتمدِ قبلی مُعتمد می‌شود.")
 	}
 	switch {
 	case r*s.n() == 60: // every card is dealt: nothing to turn up
 		if d.TrumpCard != nil {
-			f.add("WIZARD-TRUMP-4",
+			f.Add("WIZARD-TRUMP-4",
 				"Round "+strconv.Itoa(r)+" deals all 60 cards, so no card is left to turn up for trump.",
 				"در دورِ "+strconv.Itoa(r)+" همه‌ی 60 کارت پخش می‌شود و کارتی برای برگرداندن و تعیینِ خال حکم نمی‌ماند.")
 		}
 		if trump != noColour {
-			f.add("WIZARD-TRUMP-4",
+			f.Add("WIZARD-TRUMP-4",
 				"Round "+strconv.Itoa(r)+" deals all 60 cards, so it has no trump: trump must be \"none\".",
 				"در دورِ "+strconv.Itoa(r)+" همه‌ی کارت‌ها پخش می‌شود، پس این دور خال حکم ندارد (none).")
 		}
 	case d.TrumpCard == nil:
 		// The table did not say which card was turned up: any trump stands.
 	case indicator.kind == numbered && trump != indicator.colour:
-		f.add("WIZARD-TRUMP-1",
+		f.Add("WIZARD-TRUMP-1",
 			"The turned-up card "+indicator.en()+" makes "+colourName(indicator.colour)+" trump, not "+trumpEN(*d.Trump)+".",
 			"کارتِ برگردانده‌شده "+indicator.fa()+" است، پس خال حکم "+colourFA(indicator.colour)+" است، نه "+trumpFA(*d.Trump)+".")
 	case indicator.isJester() && trump != noColour:
-		f.add("WIZARD-TRUMP-2",
+		f.Add("WIZARD-TRUMP-2",
 			"A Jester was turned up, so this round has no trump: trump must be \"none\".",
 			"کارتِ برگردانده‌شده دلک است، پس این دور خال حکم ندارد (none).")
 	case indicator.isWizard() && trump == noColour && !s.Options.WizardIndicatorAllowsNoTrump:
-		f.add("WIZARD-TRUMP-3",
+		f.Add("WIZARD-TRUMP-3",
 			"A Wizard was turned up, so the dealer "+s.nameOf(dealer)+" names one of the four colours as trump; \"none\" is not a choice.",
 			"کارتِ برگردانده‌شده جادوگر است، پس مُعتمد ("+s.nameOf(dealer)+") باید یکی از چهار رنگ را خال حکم کند؛ «بدون حکم» مجاز نیست.")
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return nil, err
 	}
 

@@ -85,7 +85,7 @@ type Dispute struct {
 	Led   string `json:"led"`
 	Card  string `json:"card"`
 	// ProvenBy is the later trick in which the player played ProofCard, a
-	// card of the led colour he must have held all along.
+	// card of the led colour they must have held all along.
 	ProvenBy  int        `json:"proven_by"`
 	ProofCard string     `json:"proof_card"`
 	Message   rules.Text `json:"message"`

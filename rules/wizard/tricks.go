@@ -54,7 +54,7 @@ func applyTricks(s *State, raw json.RawMessage) (*State, error) {
 	}
 
 	r := s.Round
-	var f findings
+	var f rules.Findings
 	sum, overflow := 0, false
 	for _, p := range s.Players {
 		n := *d.Won[p.ID]
@@ -64,7 +64,7 @@ func applyTricks(s *State, raw json.RawMessage) (*State, error) {
 			sum += n
 		}
 		if n < s.Won[p.ID] {
-			f.add("WIZARD-TRICK-6",
+			f.Add("WIZARD-TRICK-6",
 				s.nameOf(p.ID)+" already won "+strconv.Itoa(s.Won[p.ID])+" of the tricks recorded this round, so cannot end it with "+strconv.Itoa(n)+".",
 				s.nameOf(p.ID)+" در تریک‌های ثبت‌شده‌ی همین دور "+strconv.Itoa(s.Won[p.ID])+" تریک بُرده است، پس نمی‌تواند دور را با "+strconv.Itoa(n)+" تریک تمام کند.")
 		}
@@ -74,11 +74,11 @@ func applyTricks(s *State, raw json.RawMessage) (*State, error) {
 		if overflow {
 			got = "more"
 		}
-		f.add("WIZARD-PLAY-4",
+		f.Add("WIZARD-PLAY-4",
 			"Round "+strconv.Itoa(r)+" has exactly "+rules.Count(r, "trick", "tricks")+", so the tricks won must add up to "+strconv.Itoa(r)+", not "+got+".",
 			"دورِ "+strconv.Itoa(r)+" دقیقاً "+strconv.Itoa(r)+" تریک دارد، پس جمعِ تریک‌های بُرده باید "+strconv.Itoa(r)+" باشد، نه "+faCount(got)+".")
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return nil, err
 	}
 

@@ -58,7 +58,7 @@ func (s *State) gate(p int, act action) []rules.Ruling {
 	return nil
 }
 
-// spentRulings explains why a player has no action left: his turn's actions
+// spentRulings explains why a player has no action left: their turn's actions
 // are used up (YATUK-TURN-3, -6, -7, -8, YATUK-TWO-1, -7).
 func (s *State) spentRulings(who, last string, turn int, act action) []rules.Ruling {
 	switch {
@@ -74,7 +74,7 @@ func (s *State) spentRulings(who, last string, turn int, act action) []rules.Rul
 			fmt.Sprintf("%s دو عمل نوبتش را انجام داده است.", who))}
 	case last == "burn":
 		return []rules.Ruling{rules.Rule("YATUK-TURN-7",
-			fmt.Sprintf("%s burned a card; burning is the whole turn, so he may not also play, burn or declare battle.", who),
+			fmt.Sprintf("%s burned a card; burning is the whole turn, so %s may not also play, burn or declare battle.", who, who),
 			fmt.Sprintf("%s کارتی سوزاند؛ سوزاندن کارت یک نوبت کامل است و دیگر نمی‌تواند کارتی بازی کند، بسوزاند یا اعلام نبرد کند.", who))}
 	case last == "declare":
 		return []rules.Ruling{rules.Rule("YATUK-TURN-8",

@@ -9,8 +9,8 @@ import (
 	"github.com/motamed/motamed/rules"
 )
 
-// battle_declared {player, land}: at the start of his turn, with a full
-// column there, the player burns a card from his hand and declares battle
+// battle_declared {player, land}: at the start of their turn, with a full
+// column there, the player burns a card from their hand and declares battle
 // (YATUK-BATTLE-1..3, YATUK-TURN-8, YATUK-TWO-5, -6, -8).
 
 type battleDeclaredData struct {

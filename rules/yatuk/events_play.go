@@ -377,7 +377,7 @@ func (s *State) applyTurnEnded(raw json.RawMessage) (*State, []rules.Ruling, err
 	if s.ActionsLeft > 0 && !empty {
 		who := s.Players[p].Name
 		return nil, nil, rules.Violate("YATUK-TURN-4",
-			fmt.Sprintf("%s still has %d action(s) and cards in hand; a player may not pass while he can play, burn or declare battle.", who, s.ActionsLeft),
+			fmt.Sprintf("%s still has %s and cards in hand; a player may not pass while they can play, burn or declare battle.", who, rules.Count(s.ActionsLeft, "action", "actions")),
 			fmt.Sprintf("%s هنوز %d عمل و کارت در دست دارد؛ تا وقتی بازیکن می‌تواند کارتی بازی کند، بسوزاند یا اعلام نبرد کند، نمی‌تواند نوبتش را رد کند.", who, s.ActionsLeft))
 	}
 	n := s.clone()

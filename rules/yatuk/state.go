@@ -33,10 +33,10 @@ type State struct {
 	ExtraPlaysLeft int     `json:"extra_plays_left"`
 	ThisTurn       TurnLog `json:"this_turn"`
 	// LastTurn is the turn that ended last, so a player who acts again after
-	// his turn passed is told why it ended.
+	// their turn passed is told why it ended.
 	LastTurn *TurnSummary `json:"last_turn"`
 	// FullAtTurnStart lists the lands where the current player's column was
-	// full when his actions began (YATUK-BATTLE-1, YATUK-TWO-8).
+	// full when their actions began (YATUK-BATTLE-1, YATUK-TWO-8).
 	FullAtTurnStart []Land         `json:"full_at_turn_start"`
 	PendingBattle   *PendingBattle `json:"pending_battle"`
 	// ForcedQueue lists further forced battles due at this turn start, in
@@ -63,7 +63,7 @@ type PlayerState struct {
 	HandSize        int    `json:"hand_size"`
 	BattlesDeclared int    `json:"battles_declared"`
 	Gems            []Gem  `json:"gems"`
-	// CarrierPower is the printed power of the wizards carrying his gems
+	// CarrierPower is the printed power of the wizards carrying their gems
 	// (YATUK-END-3).
 	CarrierPower int `json:"carrier_power"`
 }

@@ -240,6 +240,6 @@ func (s *State) Next() rules.Text {
 			fmt.Sprintf("%s می‌تواند به لطف طلسم %d کارت دیگر بازی کند، یا پایان نوبت را ثبت کند.", cur, s.ExtraPlaysLeft))
 	}
 	return rules.T(
-		fmt.Sprintf("%s's turn: %d action(s) left: play a card, burn a card or declare battle.", cur, s.ActionsLeft),
+		fmt.Sprintf("%s's turn: %s left: play a card, burn a card or declare battle.", cur, rules.Count(s.ActionsLeft, "action", "actions")),
 		fmt.Sprintf("نوبت %s است و %d عمل باقی مانده: بازی کردن یا سوزاندن یک کارت، یا اعلام نبرد.", cur, s.ActionsLeft))
 }

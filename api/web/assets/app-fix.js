@@ -7,7 +7,7 @@
 // fixed too, or voided, in the same batch, until the whole log holds. Only
 // then is the batch saved, all of it at once.
 import { addWords, parseNumber } from './app-i18n.js';
-import { Problem } from './app-api.js';
+import { Problem, Offline } from './app-api.js';
 
 addWords({
   en: {
@@ -79,6 +79,7 @@ export function fixer() {
     },
     async onFix(cell, from) {
       if (!this.match || !this.canRecord()) return;
+      if (!this.online) { this.say(this.t('off_fix'), 'note'); return; }
       let evs;
       try { evs = await this.eventsInForce(); } catch (e) { this.showRefusal(e); return; }
       let ev = cell.seq ? evs.find((e) => e.seq === cell.seq) : null;
@@ -127,7 +128,8 @@ export function fixer() {
     // editEvent opens an event of the Events list in the editor.
     editEvent(e) { this.openFix(e, this.describe(e.type, e.data), null, null); },
     openFix(ev, title, from, cell) {
-      this.fx = { batch: [], cur: this.fixItem(ev, title, cell), preview: null, breaks: null, error: '', violations: [], busy: false };
+      // with no network the editor opens saying why a fix must wait
+      this.fx = { batch: [], cur: this.fixItem(ev, title, cell), preview: null, breaks: null, error: this.online ? '' : this.t('off_fix'), violations: [], busy: false };
       this.$nextTick(() => {
         const box = document.getElementById('fx');
         if (!box) return;
@@ -192,7 +194,7 @@ export function fixer() {
       let list = CHOICES[name];
       if (list && !Array.isArray(list)) list = list[type];
       if (name === 'card' && type === 'card_played' && this.isGame('wazabi')) {
-        return (this.gameOf('wazabi').cards || []).map((c) => ({ value: c.card, label: c.name ? (c.name[this.lang] || c.name.en) : c.card }));
+        return (this.gameOf('wazabi').cards || []).map((c) => ({ value: c.card, label: c.name ? this.n(c.name[this.lang] || c.name.en) : c.card }));
       }
       if (!list || !list.includes(v)) return null;
       return list.map((x) => ({ value: x, label: this.choiceLabel(name, x) }));
@@ -259,6 +261,7 @@ export function fixer() {
     },
     async fixRefused(e, items) {
       const fx = this.fx;
+      if (e instanceof Offline) { fx.error = this.t('off_fix'); return; }
       if (!(e instanceof Problem)) { fx.error = this.t('send_failed'); return; }
       const b = e.body || {};
       const why = (b.violations || []).map((v) => ({ rule: v.rule, message: this.named(v.message) }));

@@ -28,10 +28,12 @@ export function digits(lang, s) {
 function faSeparators(s) { return String(s ?? "").replace(/ · /g, FA_SEP); }
 
 /**
- * numberFields makes every number field (inputmode="numeric") show its
- * value in the page's digits, whoever sets it: a Persian page shows ۳ where
- * the screen's code holds "3", an English one 3 where a Persian keyboard
- * typed ۳. Everything that reads a field parses either (parseNumber).
+ * numberFields makes every number field (inputmode="numeric", or marked
+ * data-number where a minus must stay on the keyboard) show its value in the
+ * page's digits, whoever sets it: a Persian page shows ۳ where the screen's
+ * code holds "3", an English one 3 where a Persian keyboard typed ۳. What
+ * was typed is written in the page's digits once the field is left.
+ * Everything that reads a field parses either (parseNumber).
  */
 export function numberFields() {
   const own = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
@@ -40,18 +42,22 @@ export function numberFields() {
     enumerable: own.enumerable,
     get() { return own.get.call(this); },
     set(v) {
-      if (this.inputMode === 'numeric' && v !== null && v !== undefined) {
+      if ((this.inputMode === 'numeric' || this.hasAttribute('data-number')) && v !== null && v !== undefined) {
         v = document.documentElement.lang === 'fa' ? digits('fa', v) : String(v).replace(/\u200e/g, '').replace(/[۰-۹]/g, (d) => String(FA_DIGITS.indexOf(d))).replace(/−/g, '-');
       }
       own.set.call(this, v);
     },
   });
+  document.addEventListener('change', (e) => {
+    const el = e.target;
+    if (el instanceof HTMLInputElement && (el.inputMode === 'numeric' || el.hasAttribute('data-number'))) el.value = own.get.call(el);
+  }, true);
 }
 
 /** renumberFields rewrites the number fields on the page in its digits. */
 export function renumberFields() {
   // reading a field and setting it again writes it through numberFields
-  for (const el of document.querySelectorAll('input[inputmode="numeric"]')) el.value = String(el.value);
+  for (const el of document.querySelectorAll('input[inputmode="numeric"], input[data-number]')) el.value = String(el.value);
 }
 
 /** parseNumber reads a whole number typed with ASCII or Persian digits. */

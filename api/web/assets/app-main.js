@@ -21,7 +21,7 @@ import { fixer } from './app-fix.js';
 import { signinWatch } from './app-signin-watch.js';
 import { deskScreen } from './app-desk.js';
 import { importScreen, importedLine } from './app-import.js';
-import { pocketReferee } from './app-offline.js';
+import { pocketReferee, isOffline } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -307,16 +307,13 @@ function tableApp() {
       return opt.type === 'integer' ? 'integer' : 'text';
     },
     // An option's label, one-line explanation and values in the page's
-    // language come from its game's words (opt_<game>_<option>, with _hint
-    // and _is_<value>); an option without words (a score-sheet game's)
-    // shows its name and the server's description.
-    optionWord(opt, suffix) {
-      const key = 'opt_' + this.nm.game + '_' + opt.name + (suffix ? '_' + suffix : '');
-      return hasWord(key) ? this.t(key) : null;
-    },
-    optionLabel(opt) { return this.optionWord(opt) || opt.name; },
-    optionHint(opt) { return this.optionWord(opt, 'hint') || this.text(opt.description); },
-    optionValue(opt, v) { return this.optionWord(opt, 'is_' + v) || this.n(v); },
+    // language are the game's own words (GET /v1/games/{game}: label, hint,
+    // choices); an option its game does not word shows its name and the
+    // server's description.
+    optionWord(t) { return t && t.en ? this.text(this.lang === 'fa' && t.fa ? t.fa : t.en) : null; },
+    optionLabel(opt) { return this.optionWord(opt.label) || opt.name; },
+    optionHint(opt) { return this.optionWord(opt.hint) || this.text(opt.description); },
+    optionValue(opt, v) { return this.optionWord((opt.choices || {})[v]) || this.n(v); },
     optionDefault(opt) {
       const v = opt.default;
       if (typeof v === 'boolean') return this.t(v ? 'yes' : 'no');
@@ -610,6 +607,7 @@ function tableApp() {
       return ok;
     },
     async redo() {
+      if (!this.online) { this.say(this.t('off_redo'), 'note'); return false; }
       const ok = await this.enqueue({ kind: 'redo' });
       if (ok === true) {
         await this.learnLast();
@@ -763,6 +761,7 @@ function tableApp() {
     // fields (a version, a field's path) are for programs, a player reads
     // what happened in words.
     refusalOf(e) {
+      if (isOffline(e)) return { title: this.t('off_title'), detail: this.t('off_needs_server'), violations: [] };
       if (!(e instanceof Problem)) return { title: this.t('error'), detail: this.t('send_failed'), violations: [] };
       const b = e.body || {};
       const fields = b.errors || b.fields || [];

@@ -1,9 +1,10 @@
 // Munchkin's counters, as the level counters people know: a big − and +
-// per player. + records a Go Up a Level card in one tap; − asks in one more
+// per player, all of them on the first screen with the turn's fight and
+// its end. + records a Go Up a Level card in one tap; − asks in one more
 // tap why (a Curse, Bad Stuff, or a correction). A kill only comes from a
 // won combat, recorded there. Each player's gear (the loadout_declared
-// event) and Race and Class are set once in the player's own form, and
-// every combat preview counts that gear.
+// event) and Race and Class are set once in the player's own form, opened
+// by tapping the player's name, and every combat preview counts that gear.
 import { addWords } from './app-i18n.js';
 
 addWords({
@@ -13,7 +14,7 @@ addWords({
     mk_item: 'Item', mk_item_name: 'Item name', mk_slot: 'Where it is worn', mk_item_bonus: 'Bonus', mk_add_item: 'Add an Item',
     mk_save_gear: 'Save', mk_no_items: 'No Items yet.', mk_item_n: 'Item {k}',
     slot_headgear: 'Headgear', slot_armor: 'Armor', slot_footgear: 'Footgear', slot_one_hand: 'One hand', slot_two_hands: 'Two hands', slot_other: 'Other',
-    mk_more: 'More: sell Items, death, end of the turn',
+    mk_monster_level: 'Monster\'s level', reason_sell: 'Sale', reason_death: 'Death', mk_fight_more: 'The fight: who fights, helper, bonuses, more monsters',
   },
   fa: {
     mk_up: 'سطح بالا: {p}', mk_down: 'سطح پایین: {p}', mk_down_why: 'چرا {p} یک سطح پایین می‌رود؟',
@@ -21,7 +22,7 @@ addWords({
     mk_item: 'آیتم', mk_item_name: 'نامِ آیتم', mk_slot: 'جای استفاده', mk_item_bonus: 'امتیاز', mk_add_item: 'افزودنِ آیتم',
     mk_save_gear: 'ذخیره', mk_no_items: 'هنوز آیتمی نیست.', mk_item_n: 'آیتمِ {k}',
     slot_headgear: 'کلاه', slot_armor: 'زره', slot_footgear: 'کفش', slot_one_hand: 'یک دست', slot_two_hands: 'دو دست', slot_other: 'سایر',
-    mk_more: 'بیشتر: فروشِ آیتم، مرگ، پایانِ نوبت',
+    mk_monster_level: 'سطحِ هیولا', reason_sell: 'فروش', reason_death: 'مرگ', mk_fight_more: 'نبرد: مبارز، کمک‌کننده، امتیازها، هیولاهای دیگر',
   },
 });
 
@@ -50,6 +51,10 @@ export function munchkinPad() {
       await this.send('level_changed', { player: id, delta: -1, reason });
     },
 
+    // reveal brings a part just opened (selling, a death, the rest of a
+    // fight) into view under the finger that opened it.
+    reveal(e) { if (e.target.open) e.target.scrollIntoView({ block: 'nearest' }); },
+
     // ---- a player's gear, Race and Class
     slots() { return SLOTS; },
     openGear(id) {
@@ -60,6 +65,8 @@ export function munchkinPad() {
       this.gear = { open: true, player: id, items, race, klass };
     },
     gearOpen(id) { return this.gear.open && this.gear.player === id; },
+    // toggleGear opens a player's form beside their name, or closes it.
+    toggleGear(id) { if (this.gearOpen(id)) this.closeGear(); else this.openGear(id); },
     closeGear() { this.gear = closedGear(); },
     addItem() { this.gear.items.push({ name: '', slot: 'headgear', bonus: 1, big: false, gold: 0, equipped: true, class_only: '', race_only: '' }); },
     removeItem(i) { this.gear.items.splice(i, 1); },

@@ -13,23 +13,11 @@ addWords({
   fa: { mk_fought_already: 'مبارزه‌ی این نوبت قبلاً ثبت شده؛ هر بازیکن تو هر نوبت یه بار مبارزه می‌کنه (مرحله‌ی ۱، یا «دنبال شر بگردین» تو مرحله‌ی ۲).' },
 });
 
-// The match's options on the new-match screen: a label, a one-line
-// explanation and the values, by option name.
 addWords({
   en: {
-    opt_munchkin_max_level: 'Winning level', opt_munchkin_max_level_hint: '10 in the standard game, 20 for Epic play.',
-    opt_munchkin_shared_victory: 'Shared victory', opt_munchkin_shared_victory_hint: 'A helper in the winning fight wins too.',
-    opt_munchkin_elf_helper_can_win: 'An Elf helper may win', opt_munchkin_elf_helper_can_win_hint: 'Whether an Elf may reach the winning level by helping.',
-    opt_munchkin_sell_overflow: 'Selling past the winning level', opt_munchkin_sell_overflow_hint: 'Selling never reaches the winning level.',
-    opt_munchkin_sell_overflow_is_cap: 'Stop one level below', opt_munchkin_sell_overflow_is_reject: 'Refuse the sale',
     mk_hand_needed: 'Type how many cards the player holds after Charity\'s voluntary plays, then end the turn.',
   },
   fa: {
-    opt_munchkin_max_level: 'سطحِ برنده', opt_munchkin_max_level_hint: '۱۰ در بازیِ معمولی، ۲۰ در بازیِ حماسی.',
-    opt_munchkin_shared_victory: 'پیروزیِ مشترک', opt_munchkin_shared_victory_hint: 'کمک‌کننده در نبردِ برنده هم برنده می‌شود.',
-    opt_munchkin_elf_helper_can_win: 'اِلفِ کمک‌کننده می‌تواند ببرد', opt_munchkin_elf_helper_can_win_hint: 'آیا اِلف با کمک کردن می‌تواند به سطحِ برنده برسد.',
-    opt_munchkin_sell_overflow: 'فروشِ بیش از سطحِ برنده', opt_munchkin_sell_overflow_hint: 'با فروشِ وسایل نمی‌شود به سطحِ برنده رسید.',
-    opt_munchkin_sell_overflow_is_cap: 'یک سطح پایین‌تر بماند', opt_munchkin_sell_overflow_is_reject: 'فروش پذیرفته نشود',
     mk_hand_needed: 'بنویسید بازیکن پس از بازی‌های داوطلبانه‌ی خیرات چند کارت در دست دارد، سپس نوبت را تمام کنید.',
   },
 });
@@ -77,10 +65,6 @@ export function munchkinScreen() {
     mkPlayers() { return this.mk().players || []; },
     mkPlayer(id) { return this.mkPlayers().find((p) => p.id === id) || {}; },
     turnPlayer() { return (this.mk().turn || {}).player || ''; },
-    turnText() {
-      const t = this.mk().turn || {};
-      return this.t('turn_of', { n: t.number || 1, p: this.nameOf(t.player) });
-    },
     maxLevel() { return ((this.match && this.match.options) || {}).max_level || 10; },
     raceText(p) {
       const rs = (p.races || []).map((r) => this.t('race_' + r, null));

@@ -10,15 +10,66 @@
 // game's rules as the server (GET /v1/games gives each game's); otherwise
 // the app behaves as without it: events are queued unchecked.
 
-import { Problem, saveQueue } from './app-api.js';
+import { Problem, Offline, saveQueue } from './app-api.js';
+import { addWords } from './app-i18n.js';
+
+// What the phone cannot do without the server, and why: a fix and a redo
+// are checked against the whole match's log, which the server keeps, and a
+// referee's answer is the server's.
+addWords({
+  en: {
+    off_title: 'No network',
+    off_needs_server: 'This needs the server, and this phone has no network now. Events you record still wait here, checked by the phone, and are sent when the network is back.',
+    off_fix: 'A fix needs the network: the server checks the whole match again with it. Fix it once the network is back; the events recorded meanwhile wait on this phone.',
+    off_redo: 'Redo needs the network: the server keeps what was undone. Use it once the network is back.',
+  },
+  fa: {
+    off_title: 'شبکه نیست',
+    off_needs_server: 'این کار به سرور نیاز دارد و این گوشی الان به شبکه وصل نیست. رویدادهایی که ثبت می‌کنید روی همین گوشی بررسی می‌شوند، منتظر می‌مانند و وقتی شبکه برگشت فرستاده می‌شوند.',
+    off_fix: 'اصلاح به شبکه نیاز دارد: سرور کلِ بازی را با اصلاح دوباره بررسی می‌کند. وقتی شبکه برگشت اصلاح کنید؛ رویدادهایی که تا آن موقع ثبت می‌شوند روی این گوشی منتظر می‌مانند.',
+    off_redo: '«دوباره» به شبکه نیاز دارد: آنچه برگردانده شده روی سرور نگه داشته می‌شود. وقتی شبکه برگشت از آن استفاده کنید.',
+  },
+});
+
+/** isOffline reports whether e is the network failing, not a refusal. */
+export function isOffline(e) { return e instanceof Offline; }
 
 let loading = null;
+// opening is the copy of the match being opened, if any; openAgain asks
+// for one more opening after it (the match moved on meanwhile).
+let opening = null;
+let openAgain = false;
 
 // The app shell: the service worker of this version keeps the app for a
 // reload with no network (see sw.js).
 if ('serviceWorker' in navigator && window.isSecureContext) {
   const v = new URL(import.meta.url).searchParams.get('v') || '';
   navigator.serviceWorker.register('/sw.js?v=' + v, { scope: '/' }).catch(() => { /* the app works without it, online */ });
+  if (navigator.serviceWorker.controller) shellReady();
+  else navigator.serviceWorker.addEventListener('controllerchange', keepReads, { once: true });
+}
+
+// keepReads reads again, once the worker has taken control of a page it
+// did not load, what that page read before (the token's rights, the games,
+// the open match and its log), so that the worker keeps them for a reload
+// with no network.
+async function keepReads() {
+  const token = localStorage.getItem('motamed.token');
+  if (token) {
+    const h = { Accept: 'application/json', Authorization: 'Bearer ' + token, 'Accept-Language': document.documentElement.lang || 'en' };
+    const paths = ['/v1/me', '/v1/games'];
+    const m = (location.hash || '').match(/^#\/m\/([^/?]+)/);
+    if (m) paths.push('/v1/matches/' + m[1], '/v1/matches/' + m[1] + '/events');
+    await Promise.all(paths.map((p) => fetch(p, { headers: h }).catch(() => null)));
+  }
+  shellReady();
+}
+
+// shellReady says on the page that a reload with no network opens the app.
+function shellReady() {
+  const mark = () => { document.body.dataset.shell = 'kept'; };
+  if (document.body) mark();
+  else document.addEventListener('DOMContentLoaded', mark, { once: true });
 }
 
 function script(src) {
@@ -31,22 +82,45 @@ function script(src) {
   });
 }
 
+// moduleResponse is the module of this version as the app shell keeps it
+// (the service worker's cache, filled when the worker was installed), else
+// from the network. Compiled while it streams in, from a response the
+// browser can key, it lets the browser keep the compiled code, so a later
+// open skips most of the compiling.
+async function moduleResponse(url) {
+  try {
+    const hit = window.caches && await caches.match(url);
+    if (hit) return hit;
+  } catch { /* no cache storage: the network */ }
+  return fetch(url);
+}
+
 /** loadRules loads the rules module once; it resolves to its calls, or null. */
 export function loadRules() {
   if (!loading) {
     loading = (async () => {
       if (!window.WebAssembly || !WebAssembly.instantiateStreaming) return null;
       const v = new URL(import.meta.url).searchParams.get('v') || '';
-      await script('/assets/wasm_exec.js?v=' + v);
+      const exec = script('/assets/wasm_exec.js?v=' + v);
+      const compiled = WebAssembly.compileStreaming(moduleResponse('/assets/rules.wasm?v=' + v));
+      await exec;
       const go = new window.Go();
       const ready = new Promise((resolve) => { window.motamedRulesReady = resolve; });
-      const { instance } = await WebAssembly.instantiateStreaming(fetch('/assets/rules.wasm?v=' + v), go.importObject);
+      const instance = await WebAssembly.instantiate(await compiled, go.importObject);
       go.run(instance);
       await ready;
       return window.motamedRules;
     })().catch(() => null);
   }
   return loading;
+}
+
+// A phone signed in loads the module as soon as the app has opened, not
+// when a match opens, so that a tap with no network finds it ready.
+if (localStorage.getItem('motamed.token')) {
+  const start = () => setTimeout(loadRules, 0);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /** call runs one call of the module: its answer, or a Problem it refused with. */
@@ -90,8 +164,18 @@ export function pocketReferee() {
     pocket: null,
 
     // pocketOpen reads the match's log and opens the copy (in the
-    // background: nothing on the screen waits for it).
-    async pocketOpen() {
+    // background: nothing on the screen waits for it). One opening runs at
+    // a time; asked again meanwhile, it runs once more after, for the match
+    // as it is then.
+    pocketOpen() {
+      if (opening) { openAgain = true; return opening; }
+      opening = this.pocketOpenOnce().catch(() => {}).finally(() => {
+        opening = null;
+        if (openAgain) { openAgain = false; this.pocketOpen(); }
+      });
+      return opening;
+    },
+    async pocketOpenOnce() {
       const m = this.match;
       if (!m || m.status !== 'in_progress') { this.pocketClose(); return; }
       if (this.pocket && this.pocket.match === m.id && this.pocket.version === m.version && this.pocket.lang === this.lang) return;
@@ -110,7 +194,12 @@ export function pocketReferee() {
         try {
           log = await this.api.get('/v1/matches/' + encodeURIComponent(m.id) + '/events');
         } catch { return; }
-        if (!this.match || this.match.id !== m.id || log.version !== this.match.version) return;
+        if (!this.match || this.match.id !== m.id) return;
+        if (log.version !== this.match.version) {
+          // the match moved on while its log was read: read it again
+          if (this.match.version !== m.version) openAgain = true;
+          return;
+        }
         events = effectiveLog(log.events || []);
       }
       const req = { game: m.game, sheet: game.sheet || undefined, players: m.players.map((p) => ({ id: p.id, name: p.name })), options: m.options, events };
@@ -192,7 +281,8 @@ export function pocketReferee() {
     // it when it was the next event, and is opened again otherwise.
     pocketSent(q, r) {
       const p = this.pocket;
-      if (!p || q.match !== p.match || !r || !r.match) return;
+      if (!r || !r.match || !this.match || q.match !== this.match.id) return;
+      if (!p || q.match !== p.match) { this.pocketOpen(); return; }
       const step = q.kind === 'event' || q.kind === 'undo';
       if (step && r.match.version === p.version + 1 && this.match && this.match.version === r.match.version) {
         try {
@@ -205,6 +295,7 @@ export function pocketReferee() {
         } catch { /* the server's rules took it: read the log again */ }
       }
       this.pocketClose();
+      this.pocketOpen();
     },
     // pocketRebuild: the server refused a change checked here (another
     // phone recorded first, a correction landed): the server wins. The

@@ -198,7 +198,7 @@ export function sheetScreen() {
 
 /** flipSign turns a typed value's sign: "4" to "-4" and back. */
 function flipSign(v) {
-  const s = String(v ?? '').trim();
+  const s = String(v ?? '').replace(/\u200e/g, '').trim();
   if (/^[-−]/.test(s)) return s.slice(1);
   return '-' + s;
 }

@@ -11,7 +11,7 @@ import { answer, still, question } from './app-answer.js';
 addWords({
   en: {
     sv_round_of: 'Round {r} of {n}', sv_round_to: 'Round {r} · until someone reaches 100',
-    sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
+    sv_start_player: 'Start player', sv_amulet: 'Amulet', sv_nobody_yet: 'nobody yet', sv_turn_of: 'Turn of', sv_draw: 'Drew a card',
     sv_calls_census: '{p} calls a census', sv_other_caller: 'Or another player calls (the turns before are taken as played):',
     sv_discard: 'Took the discard', sv_census: 'Census', sv_village_size: 'Cards in the caller\'s village',
     sv_call_census: 'Call a census', sv_size_needed: 'Tap how many cards are in the caller\'s village, then call the census.', sv_census_by: { one: '{p} called a census with {k} card', other: '{p} called a census with {k} cards' },
@@ -35,7 +35,7 @@ addWords({
   },
   fa: {
     sv_round_of: 'دورِ {r} از {n}', sv_round_to: 'دورِ {r} · تا کسی به ۱۰۰ برسد',
-    sv_start_player: 'شروع‌کننده', sv_amulet: 'طلسم', sv_turn_of: 'نوبتِ', sv_draw: 'کارت کشید',
+    sv_start_player: 'شروع‌کننده', sv_amulet: 'طلسم', sv_nobody_yet: 'هنوز هیچ‌کس', sv_turn_of: 'نوبتِ', sv_draw: 'کارت کشید',
     sv_calls_census: '{p} سرشماری می‌خواهد', sv_other_caller: 'یا بازیکنِ دیگری سرشماری می‌خواهد (نوبت‌های پیش از او بازی‌شده حساب می‌شوند):',
     sv_discard: 'کارتِ رو را برداشت', sv_census: 'سرشماری', sv_village_size: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده',
     sv_call_census: 'درخواستِ سرشماری', sv_size_needed: 'تعدادِ کارت‌های دهکده‌ی درخواست‌کننده را بزنید، سپس سرشماری بخواهید.', sv_census_by: '{p} با {k} کارت سرشماری خواست',
@@ -56,25 +56,6 @@ addWords({
     sv_winner: 'برنده: {p}', 'sv_why_SILVER-END-2': 'پس از دورِ آخر، کمترین جمع برنده است',
     'sv_why_SILVER-POINTS-3': 'کسی به ۱۰۰ رسید: کمترین جمع برنده است', 'sv_why_SILVER-POINTS-4': 'تساوی در جمع: کمترین امتیازِ دورِ آخر برنده است',
     'sv_why_SILVER-END-3': 'تساوی: دارنده‌ی طلسم، یا نزدیک‌ترین بازیکنِ هم‌امتیاز در سمتِ چپِ او، برنده است',
-  },
-});
-
-// The match's options on the new-match screen: a label, a one-line
-// explanation and the values, by option name.
-addWords({
-  en: {
-    opt_silver_end: 'End of the game', opt_silver_end_hint: 'Playing to 100, an exact 100 falls to 50 once per player.',
-    opt_silver_end_is_rounds: 'After a number of rounds', opt_silver_end_is_points: 'When someone reaches 100',
-    opt_silver_rounds: 'Rounds', opt_silver_rounds_hint: 'For a game of rounds, 1 to 50 (the rulebook says 4 or 7).',
-    opt_silver_kamikaze: 'Kamikaze', opt_silver_kamikaze_hint: 'Two 12s and two 13s: 0 for that village, 50 for everyone else.',
-    opt_silver_first_player: 'Start player of round 1', opt_silver_first_player_hint: 'Later rounds start with the amulet holder.',
-  },
-  fa: {
-    opt_silver_end: 'پایانِ بازی', opt_silver_end_hint: 'در بازی تا ۱۰۰، ۱۰۰ِ دقیق یک بار برای هر بازیکن ۵۰ می‌شود.',
-    opt_silver_end_is_rounds: 'پس از چند دور', opt_silver_end_is_points: 'وقتی کسی به ۱۰۰ برسد',
-    opt_silver_rounds: 'تعدادِ دورها', opt_silver_rounds_hint: 'برای بازیِ چند دوری، از ۱ تا ۵۰ (دفترچه ۴ یا ۷ می‌گوید).',
-    opt_silver_kamikaze: 'کامیکازه', opt_silver_kamikaze_hint: 'دو ۱۲ و دو ۱۳: صفر برای آن دهکده و ۵۰ برای بقیه.',
-    opt_silver_first_player: 'شروع‌کننده‌ی دورِ ۱', opt_silver_first_player_hint: 'دورهای بعد را دارنده‌ی طلسم شروع می‌کند.',
   },
 });
 
@@ -124,7 +105,7 @@ export function silverScreen() {
       return this.t('sv_round_of', { r: this.sv().round || 1, n: o.rounds || 0 });
     },
     startPlayerName() { return this.nameOf(this.sv().first_player); },
-    amuletName() { return this.sv().amulet_holder ? this.nameOf(this.sv().amulet_holder) : '—'; },
+    amuletName() { return this.sv().amulet_holder ? this.nameOf(this.sv().amulet_holder) : this.t('sv_nobody_yet'); },
     census() { return this.sv().census || null; },
     // pending is the pause between a scored round and the next deal.
     pending() { return this.sv().phase === 'round_pending'; },

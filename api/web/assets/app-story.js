@@ -27,7 +27,7 @@ addWords({
     st_add: '{p} added {n}', st_other: 'An event of the game', st_and: ' and ',
     st_undone: 'Undone', st_voided: 'Voided', st_corrected: 'Corrected at {t}', st_was: 'was: {s}', st_undone_at: 'Undone at {t}', st_voided_at: 'Voided at {t}',
     st_did_undo: 'Undone: {s}', st_did_redo: 'Redone: {s}', st_undo_what: 'Undo: {s}', st_redo_what: 'Redo: {s}',
-    st_face_down: 'a face-down card', st_W: 'W', reason_kill: 'kill',
+    st_face_down: 'a face-down card', st_W: 'W', reason_kill: 'kill', reason_sell: 'sale', reason_death: 'death',
   },
   fa: {
     st_round: 'دورِ {n}', st_turn: 'نوبتِ {n} · {p}', st_turn_of: 'نوبتِ {p}', st_setup: 'پیش از بازی',
@@ -48,7 +48,7 @@ addWords({
     st_add: '{p} {n} افزود', st_other: 'رویدادی از بازی', st_and: ' و ',
     st_undone: 'برگردانده شد', st_voided: 'باطل شد', st_corrected: 'اصلاح شد در {t}', st_was: 'پیش‌تر: {s}', st_undone_at: 'برگردانده شد در {t}', st_voided_at: 'باطل شد در {t}',
     st_did_undo: 'برگردانده شد: {s}', st_did_redo: 'دوباره ثبت شد: {s}', st_undo_what: 'برگرداندن: {s}', st_redo_what: 'دوباره: {s}',
-    st_face_down: 'کارتی به پشت', st_W: 'W', reason_kill: 'کشتنِ هیولا',
+    st_face_down: 'کارتی به پشت', st_W: 'W', reason_kill: 'کشتنِ هیولا', reason_sell: 'فروش', reason_death: 'مرگ',
   },
 });
 
@@ -76,11 +76,14 @@ export function storyOf(match, game, lang) {
   const yatukCard = (c) => {
     if (!c) return t('st_face_down');
     const colors = (c.colors || []).map((x) => w(x, x)).join(' ');
-    return [colors, w('kind_' + c.kind, c.kind), c.power !== undefined ? n(c.power) : ''].filter(Boolean).join(' ');
+    const kind = w('kind_' + c.kind, c.kind);
+    // Persian puts the adjective after its noun: «جادوگر زرد ۶»
+    const named = lang === 'fa' ? [kind, colors] : [colors, kind];
+    return [...named, c.power !== undefined ? n(c.power) : ''].filter(Boolean).join(' ');
   };
   const wazabiCard = (id) => {
     const c = ((game && game.cards) || []).find((x) => x.card === id);
-    return c && c.name ? (c.name[lang] || c.name.en) : w('wz_card_' + id, id);
+    return c && c.name ? n(c.name[lang] || c.name.en) : w('wz_card_' + id, id);
   };
   const wizardCard = (c) => {
     if (!c || typeof c !== 'string') return '';

@@ -6,6 +6,7 @@
 // turn. What a roll obliges and which cards may be played come from the
 // referee's turn question; the server checks every event.
 import { addWords, parseNumber } from './app-i18n.js';
+import { wazabiSteps } from './app-wazabi-steps.js';
 
 addWords({
   en: {
@@ -14,7 +15,7 @@ addWords({
     wz_opening: 'Opening roll: who starts', wz_opening_w: 'W rolled by {p}', wz_record_opening: 'Record the opening roll',
     wz_roll: 'The roll of {n} dice', wz_face_w: 'W', wz_face_card: 'Card', wz_face_give: 'Give',
     wz_record_roll: 'Record the roll', wz_draw: { one: 'Draw {n} card', other: 'Draw {n} cards' }, wz_give: { one: 'Give {n} die', other: 'Give {n} dice' }, wz_die_to: 'Die {k} to',
-    wz_record_give: 'Give the dice', wz_play: 'Play a card', wz_card: 'Card', wz_target: 'Target', wz_direction: 'Direction',
+    wz_record_give: 'Give the dice', wz_play: 'Play a card', wz_choose_card: 'Choose a card', wz_card: 'Card', wz_target: 'Target', wz_direction: 'Direction',
     wz_left: 'left', wz_right: 'right', wz_record_play: 'Play the card', wz_end_turn: 'End the turn',
     wz_card_list: 'The cards', wz_cost: 'cost {n} W', wz_not_playable: 'not playable now', wz_points: { one: '{n} point', other: '{n} points' },
     wz_hand_no: 'Hand {n}', wz_team: 'team {n}',
@@ -31,7 +32,7 @@ addWords({
     wz_opening: 'تاس‌اندازیِ آغاز: چه کسی شروع می‌کند', wz_opening_w: 'W‌های {p}', wz_record_opening: 'ثبتِ تاس‌اندازیِ آغاز',
     wz_roll: 'ریختنِ {n} تاس', wz_face_w: 'W', wz_face_card: 'کارت', wz_face_give: 'دادن',
     wz_record_roll: 'ثبتِ تاس‌ها', wz_draw: 'کشیدنِ {n} کارت', wz_give: 'دادنِ {n} تاس', wz_die_to: 'تاسِ {k} به',
-    wz_record_give: 'تاس‌ها را بده', wz_play: 'بازی کردنِ کارت', wz_card: 'کارت', wz_target: 'هدف', wz_direction: 'جهت',
+    wz_record_give: 'تاس‌ها را بده', wz_play: 'بازی کردنِ کارت', wz_choose_card: 'یک کارت انتخاب کنید', wz_card: 'کارت', wz_target: 'هدف', wz_direction: 'جهت',
     wz_left: 'چپ', wz_right: 'راست', wz_record_play: 'کارت را بازی کن', wz_end_turn: 'پایانِ نوبت',
     wz_card_list: 'کارت‌ها', wz_cost: 'هزینه {n} W', wz_not_playable: 'اکنون بازی نمی‌شود', wz_points: '{n} امتیاز',
     wz_hand_no: 'دستِ {n}', wz_team: 'تیمِ {n}',
@@ -44,29 +45,9 @@ addWords({
   },
 });
 
-// The match's options on the new-match screen: a label, a one-line
-// explanation and the values, by option name.
-addWords({
-  en: {
-    opt_wazabi_starting_dice: 'Dice per player', opt_wazabi_starting_dice_hint: 'At most 24 ÷ players.',
-    opt_wazabi_neighbours_only: 'Dice to neighbours only', opt_wazabi_neighbours_only_hint: 'Default: yes with 4 to 6 players, no with 2 or 3.',
-    opt_wazabi_teams: 'Teams', opt_wazabi_teams_hint: 'Only with 4 or 6 players: a team wins when one of its players has no dice.',
-    opt_wazabi_play_to_last: 'Play to the last player', opt_wazabi_play_to_last_hint: 'Play on until one player still has dice; not with teams or several hands.',
-    opt_wazabi_hands: 'Hands', opt_wazabi_hands_hint: 'More than 1 is a tournament: a point per die the others still hold.',
-    opt_wazabi_first_player: 'Who starts', opt_wazabi_first_player_hint: 'Left empty, the opening roll decides: most W starts.',
-  },
-  fa: {
-    opt_wazabi_starting_dice: 'تاسِ هر بازیکن', opt_wazabi_starting_dice_hint: 'حداکثر ۲۴ ÷ تعدادِ بازیکنان.',
-    opt_wazabi_neighbours_only: 'تاس فقط به همسایه', opt_wazabi_neighbours_only_hint: 'پیش‌فرض: بله با ۴ تا ۶ بازیکن، نه با ۲ یا ۳.',
-    opt_wazabi_teams: 'تیم‌ها', opt_wazabi_teams_hint: 'فقط با ۴ یا ۶ بازیکن: تیمی می‌بَرد که یکی از بازیکنانش تاسی نداشته باشد.',
-    opt_wazabi_play_to_last: 'بازی تا نفرِ آخر', opt_wazabi_play_to_last_hint: 'بازی ادامه دارد تا فقط یک نفر تاس داشته باشد؛ نه با تیم یا چند دست.',
-    opt_wazabi_hands: 'تعدادِ دست‌ها', opt_wazabi_hands_hint: 'بیش از ۱ یعنی مسابقه: یک امتیاز به ازای هر تاسِ باقی‌مانده‌ی دیگران.',
-    opt_wazabi_first_player: 'شروع‌کننده', opt_wazabi_first_player_hint: 'اگر خالی بماند، تاس‌اندازیِ آغاز تعیین می‌کند: بیشترین W شروع می‌کند.',
-  },
-});
-
 export function wazabiScreen() {
   return {
+    ...wazabiSteps(),
     opening: {},
     roll: { w: '0', card: '0', give: '0' },
     giveTo: [],
@@ -255,6 +236,7 @@ export function wazabiScreen() {
       const key = [this.match.id, this.wb().hand, this.current(), this.wb().opening_roll_open, t.rolled, t.drew, t.gave, t.card_played || ''].join('|');
       if (key === this.turnKey) return;
       this.turnKey = key;
+      this.stepTaken();
       this.opening = {};
       this.roll = { w: '0', card: '0', give: '0' };
       this.giveTo = [];

@@ -7,43 +7,6 @@
 import { addWords } from './app-i18n.js';
 import { answer, still, question } from './app-answer.js';
 
-// The match's options on the new-match screen: a label, a one-line
-// explanation and the values, by option name.
-addWords({
-  en: {
-    opt_wizard_rounds: 'Rounds', opt_wizard_rounds_hint: 'Fewer than 60 ÷ players plays a shorter game; empty plays them all.',
-    opt_wizard_bid_total_rule: 'Total of the bids', opt_wizard_bid_total_rule_hint: 'Whether the dealer may make the bids add up to the tricks of the round.',
-    opt_wizard_bid_total_rule_is_none: 'Any total', opt_wizard_bid_total_rule_is_dealer_must_break: 'The dealer must break it',
-    opt_wizard_first_dealer: 'Dealer of round 1', opt_wizard_first_dealer_hint: 'Then the deal passes one seat to the left each round.',
-    opt_wizard_bid_upper_bound: 'Highest bid', opt_wizard_bid_upper_bound_hint: 'Whether a bid may be more than the cards dealt this round.',
-    opt_wizard_bid_upper_bound_is_r: 'The round number', opt_wizard_bid_upper_bound_is_none: 'No limit',
-    opt_wizard_wizard_indicator_allows_no_trump: 'No trump after a turned-up Wizard',
-    opt_wizard_wizard_indicator_allows_no_trump_hint: 'When the turned-up card is a Wizard, the dealer may also choose no trump.',
-    opt_wizard_final_tie: 'Tie for first place', opt_wizard_final_tie_hint: 'Who wins when the highest totals are equal.',
-    opt_wizard_final_tie_is_shared: 'All tied players win', opt_wizard_final_tie_is_unresolved: 'No winner named',
-    opt_wizard_revoke_penalty: 'Penalty for not following colour', opt_wizard_revoke_penalty_hint: 'When it turns out later that a player did not follow the led colour.',
-    opt_wizard_revoke_penalty_is_flag_only: 'Only noted', opt_wizard_revoke_penalty_is_replay_round: 'The round is played again',
-    opt_wizard_revoke_penalty_is_fixed_points: 'Fixed points lost',
-    opt_wizard_revoke_points: 'Points lost each time', opt_wizard_revoke_points_hint: 'Only with fixed points lost; 0 to 1000.',
-  },
-  fa: {
-    opt_wizard_rounds: 'تعدادِ دورها', opt_wizard_rounds_hint: 'کمتر از ۶۰ ÷ تعدادِ بازیکنان بازیِ کوتاه‌تری است؛ خالی یعنی همه‌ی دورها.',
-    opt_wizard_bid_total_rule: 'جمعِ پیش‌بینی‌ها', opt_wizard_bid_total_rule_hint: 'آیا مُعتمد (پخش‌کننده) می‌تواند جمعِ پیش‌بینی‌ها را برابرِ تریک‌های دور کند.',
-    opt_wizard_bid_total_rule_is_none: 'هر جمعی', opt_wizard_bid_total_rule_is_dealer_must_break: 'مُعتمد نباید جمع را برابر کند',
-    opt_wizard_first_dealer: 'مُعتمدِ دورِ ۱', opt_wizard_first_dealer_hint: 'پس از آن، هر دور پخش به نفرِ سمتِ چپ می‌رسد.',
-    opt_wizard_bid_upper_bound: 'بیشترین پیش‌بینی', opt_wizard_bid_upper_bound_hint: 'آیا پیش‌بینی می‌تواند از تعدادِ کارت‌های این دور بیشتر باشد.',
-    opt_wizard_bid_upper_bound_is_r: 'شماره‌ی دور', opt_wizard_bid_upper_bound_is_none: 'بدونِ سقف',
-    opt_wizard_wizard_indicator_allows_no_trump: 'بی‌حکم پس از جادوگرِ رو شده',
-    opt_wizard_wizard_indicator_allows_no_trump_hint: 'اگر کارتِ رو شده جادوگر باشد، مُعتمد می‌تواند «بی‌حکم» را هم انتخاب کند.',
-    opt_wizard_final_tie: 'تساوی در رتبه‌ی اول', opt_wizard_final_tie_hint: 'وقتی بالاترین جمع‌ها برابرند، چه کسی برنده است.',
-    opt_wizard_final_tie_is_shared: 'همه‌ی هم‌امتیازها برنده‌اند', opt_wizard_final_tie_is_unresolved: 'برنده‌ای اعلام نمی‌شود',
-    opt_wizard_revoke_penalty: 'جریمه‌ی همرنگ بازی نکردن', opt_wizard_revoke_penalty_hint: 'وقتی بعداً معلوم شود بازیکنی با کارتِ همرنگ، همرنگ بازی نکرده است.',
-    opt_wizard_revoke_penalty_is_flag_only: 'فقط ثبت می‌شود', opt_wizard_revoke_penalty_is_replay_round: 'دور دوباره بازی می‌شود',
-    opt_wizard_revoke_penalty_is_fixed_points: 'کسرِ امتیازِ ثابت',
-    opt_wizard_revoke_points: 'امتیازِ کسرشده در هر بار', opt_wizard_revoke_points_hint: 'فقط با «کسرِ امتیازِ ثابت»؛ از ۰ تا ۱۰۰۰.',
-  },
-});
-
 const COLOURS = ['blue', 'green', 'red', 'yellow'];
 
 /** cards is the Wizard deck as the API names its cards. */

@@ -19,7 +19,7 @@ addWords({
     yk_battle_forced: 'forced', yk_battle_declared: 'declared', yk_reveal: 'Reveal every army in column order.',
     yk_record_battle: 'Record the battle', yk_reveal_armies: 'Reveal the armies', yk_builder: 'Army builder', yk_builder_of: 'The army of {p} at {l}',
     yk_add_card: 'Add a card', yk_remove_card: 'Remove card {k}', yk_chain: 'The referee\'s chain', yk_card_no: 'Card {k}',
-    yk_kept: 'counts', yk_removed: 'does not count', yk_strength: 'Strength {s}', yk_gems: 'Gems', yk_hand: 'hand {n}',
+    yk_kept: 'counts', yk_removed: 'does not count', yk_strength: 'Strength {s}', yk_gems: 'Gems', yk_hand: 'hand {n}', yk_no_gems: 'none yet', yk_no_cards: 'no cards yet',
     yk_winner: 'Winner: {p}', yk_hand_no: 'Hand {n}', yk_white_color: 'Colour of the white gem',
     kind_wizard: 'Wizard', kind_tool: 'Tool', kind_monster: 'Monster', kind_demon: 'Demon', kind_weapon: 'Weapon',
     spell_night_raid: 'Night raid', spell_betrayal: 'Betrayal', spell_extra_plays: 'Extra plays', spell_other: 'Another spell',
@@ -41,7 +41,7 @@ addWords({
     yk_battle_forced: 'اجباری', yk_battle_declared: 'اعلام‌شده', yk_reveal: 'هر سپاه را به ترتیبِ ستون رو کنید.',
     yk_record_battle: 'ثبتِ نبرد', yk_reveal_armies: 'رو کردنِ سپاه‌ها', yk_builder: 'سپاه‌ساز', yk_builder_of: 'سپاهِ {p} در {l}',
     yk_add_card: 'افزودنِ کارت', yk_remove_card: 'حذفِ کارتِ {k}', yk_chain: 'زنجیره‌ی داور', yk_card_no: 'کارتِ {k}',
-    yk_kept: 'حساب می‌شود', yk_removed: 'حساب نمی‌شود', yk_strength: 'قدرت {s}', yk_gems: 'گوهرها', yk_hand: 'دست {n}',
+    yk_kept: 'حساب می‌شود', yk_removed: 'حساب نمی‌شود', yk_strength: 'قدرت {s}', yk_gems: 'گوهرها', yk_hand: 'دست {n}', yk_no_gems: 'هنوز هیچ', yk_no_cards: 'هنوز کارتی ندارد',
     yk_winner: 'برنده: {p}', yk_hand_no: 'دستِ {n}', yk_white_color: 'رنگِ گوهرِ سفید',
     kind_wizard: 'جادوگر', kind_tool: 'ابزار', kind_monster: 'هیولا', kind_demon: 'اهریمن', kind_weapon: 'سلاح',
     spell_night_raid: 'شبیخون', spell_betrayal: 'خیانت', spell_extra_plays: 'بازیِ اضافه', spell_other: 'طلسمِ دیگر',
@@ -52,33 +52,6 @@ addWords({
     yk_column_of: 'ستون: {c}', yk_carrier: 'جادوگری که گوهر را می‌برد', yk_carrier_default: 'ضعیف‌ترین: {c}',
     yk_fix_battle: 'اصلاحِ نبردِ {n}',
     white: 'سفید', land_vipas: 'ویپاس', land_vitasta: 'ویتاستا', land_parushni: 'پاروشنی', land_sutudri: 'سوتودری', land_gomati: 'گوماتی',
-  },
-});
-
-// The match's options on the new-match screen: a label, a one-line
-// explanation and the values, by option name.
-addWords({
-  en: {
-    opt_yatuk_capacities: 'Land capacities', opt_yatuk_capacities_hint: 'As printed on the land cards, 1 to 12 each; Gomati is 6.',
-    opt_yatuk_capacities_is_vipas: 'Vipas', opt_yatuk_capacities_is_vitasta: 'Vitasta', opt_yatuk_capacities_is_parushni: 'Parushni',
-    opt_yatuk_capacities_is_sutudri: 'Sutudri', opt_yatuk_capacities_is_gomati: 'Gomati',
-    opt_yatuk_mode: 'Mode', opt_yatuk_mode_hint: 'Standard ends at 3 gems or the fifth gem; advanced is a league of hands.',
-    opt_yatuk_mode_is_standard: 'Standard', opt_yatuk_mode_is_advanced: 'Advanced',
-    opt_yatuk_chain_resolution: 'Chains', opt_yatuk_chain_resolution_hint: 'How the cards of an army are chained in a battle.',
-    opt_yatuk_chain_resolution_is_maximize: 'The strongest chain counts', opt_yatuk_chain_resolution_is_declared: 'As the players declare',
-    opt_yatuk_hands: 'Hands', opt_yatuk_hands_hint: 'Standard: 1; advanced: 2 unless changed.',
-    opt_yatuk_first_player: 'Who starts', opt_yatuk_first_player_hint: 'Chosen at random at the table; later hands start one seat to the left.',
-  },
-  fa: {
-    opt_yatuk_capacities: 'گنجایشِ سرزمین‌ها', opt_yatuk_capacities_hint: 'همان عددِ روی کارتِ سرزمین، هر کدام ۱ تا ۱۲؛ گوماتی ۶ است.',
-    opt_yatuk_capacities_is_vipas: 'ویپاس', opt_yatuk_capacities_is_vitasta: 'ویتاستا', opt_yatuk_capacities_is_parushni: 'پاروشنی',
-    opt_yatuk_capacities_is_sutudri: 'سوتودری', opt_yatuk_capacities_is_gomati: 'گوماتی',
-    opt_yatuk_mode: 'حالتِ بازی', opt_yatuk_mode_hint: 'معمولی با ۳ گوهر یا گرفتنِ گوهرِ پنجم تمام می‌شود؛ پیشرفته لیگی چند دستی است.',
-    opt_yatuk_mode_is_standard: 'معمولی', opt_yatuk_mode_is_advanced: 'پیشرفته',
-    opt_yatuk_chain_resolution: 'زنجیره‌ها', opt_yatuk_chain_resolution_hint: 'کارت‌های یک سپاه در نبرد چگونه زنجیر می‌شوند.',
-    opt_yatuk_chain_resolution_is_maximize: 'قوی‌ترین زنجیره حساب می‌شود', opt_yatuk_chain_resolution_is_declared: 'همان‌طور که بازیکن‌ها اعلام کنند',
-    opt_yatuk_hands: 'تعدادِ دست‌ها', opt_yatuk_hands_hint: 'معمولی: ۱؛ پیشرفته: ۲ مگر تغییر دهید.',
-    opt_yatuk_first_player: 'شروع‌کننده', opt_yatuk_first_player_hint: 'سرِ میز به قرعه انتخاب می‌شود؛ دست‌های بعد را نفرِ سمتِ چپ شروع می‌کند.',
   },
 });
 
@@ -171,7 +144,7 @@ export function yatukScreen() {
     columnText(a) {
       const up = (a.face_up || []).map((c) => this.cardLabel(c)).join(this.sep());
       const down = a.face_down ? this.t('yk_face_down', { n: a.face_down }) : '';
-      return [up, down].filter(Boolean).join(this.sep()) || '—';
+      return [up, down].filter(Boolean).join(this.sep()) || this.t('yk_no_cards');
     },
     landLine(l) {
       return this.t('yk_capacity', { n: l.capacity }) + this.sep() + this.gemWords(l.gem) + (l.active ? '' : this.sep() + this.t('yk_closed'));

@@ -69,7 +69,7 @@
   // The latest ruling: the newest note on an event that still counts.
   async function showRuling(seq, note) {
     if (!note) return M.replace('ruling-body', h('p', { class: 'empty' }, L.no_ruling));
-    const body = [h('p', { class: 'rule' }, h('bdi', { class: 'rule-id', dir: 'ltr' }, note.rule), ' ', h('strong', { class: 'rule-title' }, note.title || '')),
+    const body = [h('p', { class: 'rule' }, h('bdi', { class: 'rule-id', dir: 'ltr' }, note.rule), ' ', h('strong', { class: 'rule-title' }, M.prose(lang, note.title || ''))),
       h('p', { class: 'msg' }, M.prose(lang, note.message))];
     M.replace('ruling-body', body);
     try {

@@ -26,6 +26,11 @@
   else token = localStorage.getItem('motamed.token') || '';
   if (token) $('token-field').hidden = true;
 
+  // The number of tables is written in the page's digits and read in
+  // either (a Persian keyboard types ۶).
+  const asciiDigits = (s) => String(s).replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
+  $('count').value = fmt(lang, asciiDigits($('count').value), -1);
+
   const secrets = () => { try { return JSON.parse(localStorage.getItem(SECRETS) || '{}') || {}; } catch (e) { return {}; } };
   const keep = (id, secret) => { const all = secrets(); all[id] = secret; localStorage.setItem(SECRETS, JSON.stringify(all)); };
 
@@ -131,7 +136,7 @@
 
   // make creates the tables when the league has none yet.
   async function make() {
-    const n = Math.max(1, Math.min(40, parseInt($('count').value, 10) || 1));
+    const n = Math.max(1, Math.min(40, parseInt(asciiDigits($('count').value), 10) || 1));
     const prefix = $('prefix').value.trim() || L.table;
     for (let i = 1; i <= n; i++) {
       const label = prefix + ' ' + fmt(lang, i, 0);
