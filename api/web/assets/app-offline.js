@@ -278,7 +278,9 @@ export function pocketReferee() {
     pocketCheck(item) {
       if (this.online || !this.pocketReady()) return null;
       if (item.kind !== 'event' && item.kind !== 'undo') return null;
-      if (this.queue.some((q) => q.match === this.match.id && !q.local)) return null; // the copy is behind an unchecked change
+      // the copy is behind a change waiting before this one that it did not check
+      const at = this.queue.indexOf(item);
+      if (this.queue.slice(0, at < 0 ? this.queue.length : at).some((q) => q.match === this.match.id && !q.local)) return null;
       return this.pocketStep(item);
     },
     // pocketShow puts a view the module gave on the screen.
