@@ -135,10 +135,11 @@ type OptionDoc struct {
 	Enum        []string `json:"enum,omitempty"`
 	Description string   `json:"description"`
 	// Label and Hint are the option as a person reads it where a match is
-	// set up: its name and a one-line explanation. Zero for an option its
-	// game does not word; a form then shows Name and Description.
-	Label Text `json:"label,omitzero"`
-	Hint  Text `json:"hint,omitzero"`
+	// set up: its name and a one-line explanation. Every game words every
+	// option (TestOptionsAreWorded); a form shows Name and Description for
+	// an empty one.
+	Label Text `json:"label"`
+	Hint  Text `json:"hint"`
 	// Choices words each value of Enum, or each key of an object option
 	// (Yatuk's lands), for people.
 	Choices map[string]Text `json:"choices,omitempty"`
