@@ -627,6 +627,7 @@ function tableApp() {
       if (checked) { q.local = true; this.pocketShow(checked); }
       this.queue.push(q);
       saveQueue(this.queue);
+      if (q.local) this.undoEv = this.pocketLast(); // what Undo takes back now
       return new Promise((resolve) => {
         this.resolvers = this.resolvers || {};
         this.resolvers[q.key] = resolve;
