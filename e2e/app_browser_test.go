@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -132,6 +133,11 @@ func (b *chrome) tab(name string) *tab {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
 		b.t.Fatal(err)
 	}
+	if cpuThrottle > 1 {
+		if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuThrottle}); err != nil {
+			b.t.Fatal(err)
+		}
+	}
 	return p
 }
 
@@ -205,12 +211,70 @@ func (p *tab) waitReady() {
 	waitFor(p, readyJS)
 }
 
-// click taps the element once the page is at rest and it is visible.
+// click taps the element once the page is at rest and it is visible, as a
+// person does: aimed at where it is drawn at that moment, and tapped again
+// when the screen moved under the finger between the aim and the tap. The
+// press and the release are two messages to the browser, and an answer, a
+// timer or a redraw between them can move the element away; the tap then
+// reaches no element, or another one, which a guard on the page keeps from
+// acting (tapGuardJS).
 func (p *tab) click(sel string) {
 	p.b.t.Helper()
-	p.waitReady()
-	p.do("click "+sel, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel)))
+	for try := 1; ; try++ {
+		p.waitReady()
+		p.do("wait for "+sel, chromedp.WaitVisible(chromedp.CSS(sel)))
+		at := evalIn[[]float64](p, `(`+tapGuardJS+`)(`+jsString(sel)+`)`)
+		if len(at) != 2 {
+			p.shot("failed")
+			p.b.t.Fatalf("%s: %s cannot be tapped: it has no box", p.name, sel)
+		}
+		p.do("tap "+sel, chromedp.MouseClickXY(at[0], at[1]))
+		ctx, cancel := context.WithTimeout(p.ctx, within(30*time.Second))
+		hit, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){const t=window.motamedTap;window.motamedTap=null;return t?(t.hit||'nothing'):'done'})()`))
+		cancel()
+		if hit == "done" || err != nil { // an error: the tap opened another page
+			return
+		}
+		if try == 5 {
+			p.shot("failed")
+			p.b.t.Fatalf("%s: the tap on %s landed on %s five times", p.name, sel, hit)
+		}
+		p.b.t.Logf("%s: the tap on %s landed on %s (the screen moved); tapped again", p.name, sel, hit)
+	}
 }
+
+// tapGuardJS aims a tap at the element sel: it brings it into view when
+// it is not, returns the centre of its box, and makes sure the tap acts
+// only there. A click on sel (or inside it) is let through and marks the
+// tap done; a click anywhere else is stopped before the page sees it and
+// named, so that click can tap again. A click on a disabled element never
+// comes, so a disabled target counts as done, as it does for a person.
+// A page that opens in between (a link) drops window.motamedTap: done.
+const tapGuardJS = `function (sel) {
+  const el = document.querySelector(sel);
+  if (!el) return [];
+  let r = el.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    r = el.getBoundingClientRect();
+  }
+  if (!r.width || !r.height) return [];
+  window.motamedTap = { sel: sel, hit: el.disabled ? 'done' : '' };
+  if (!window.motamedTapGuard) {
+    window.motamedTapGuard = true;
+    document.addEventListener('click', (e) => {
+      const t = window.motamedTap;
+      if (!t || t.hit) return;
+      const want = document.querySelector(t.sel);
+      if (want && (want === e.target || want.contains(e.target))) { t.hit = 'done'; return; }
+      const o = e.target;
+      t.hit = o && o.tagName ? o.tagName.toLowerCase() + (o.id ? '#' + o.id : '') + ' "' + String(o.innerText || '').slice(0, 40) + '"' : 'the page';
+      e.stopImmediatePropagation();
+      e.preventDefault();
+    }, true);
+  }
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}`
 
 // typeIn replaces what a field holds with text, typed key by key.
 func (p *tab) typeIn(sel, text string) {

@@ -2,20 +2,13 @@
 
 package e2e
 
-import (
-	"path/filepath"
-	"testing"
-
-	"github.com/chromedp/chromedp"
-)
+import "testing"
 
 // A league's owner archives the league from the desk at phone size, after
 // a confirmation that cancelling leaves unanswered: the league then takes
 // no new match; in Persian, the owner puts it back in use.
 func TestDeskArchivesALeague(t *testing.T) {
-	arts := artifactsDir(t)
-	srv, token := startServer(t, t.TempDir(), filepath.Join(arts, "server-"+t.Name()+".log"))
-	b, c := newBrowser(t, arts), &client{t: t, base: srv.base, token: token}
+	b, c := appServer(t)
 	league := c.do("POST", "/v1/leagues", map[string]any{"name": "Cafe Night", "game": "wizard"}, 201)["id"].(string)
 	ownerToken := c.do("POST", "/v1/tokens", map[string]any{"role": "owner", "league_id": league, "label": "owner"}, 201)["token"].(string)
 	archived := func() bool {
@@ -23,8 +16,7 @@ func TestDeskArchivesALeague(t *testing.T) {
 	}
 
 	owner := b.tab("owner phone")
-	owner.do("phone size", chromedp.EmulateViewport(390, 844))
-	owner.open(srv.base + "/#token=" + ownerToken)
+	owner.open(c.base + "/#token=" + ownerToken)
 	owner.waitText("#who", "Owner of Cafe Night")
 	owner.click("#open-desk")
 	owner.waitText("#dk-league-card", "Cafe Night")

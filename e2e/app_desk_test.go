@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,9 +22,7 @@ const publicURL = "http://192.168.50.7:8080"
 // finished match in the play log with its date and winner. A scorer sees
 // no desk. Both languages, laptop and phone sizes, axe-core clean.
 func TestOwnersDesk(t *testing.T) {
-	arts := artifactsDir(t)
-	srv, token := startServer(t, t.TempDir(), filepath.Join(arts, "server-"+t.Name()+".log"), "--public-url", publicURL)
-	b, c := newBrowser(t, arts), &client{t: t, base: srv.base, token: token}
+	b, c := appServer(t, "--public-url", publicURL)
 	desk := b.tab("desk")
 	desk.do("laptop size", chromedp.EmulateViewport(1280, 800))
 	signIn(desk, c)
@@ -95,7 +92,7 @@ func TestOwnersDesk(t *testing.T) {
 		t.Error("the loopback warning shows for the public address")
 	}
 	desk.shot("desk-table-codes")
-	desk.open(srv.base + "/leagues/" + league + "/tables")
+	desk.open(c.base + "/leagues/" + league + "/tables")
 	waitFor(desk, `document.querySelectorAll('#codes figure.table img').length === 3 && [...document.querySelectorAll('#codes img')].every(i => i.complete && i.naturalWidth > 0)`)
 	again := tableCodes(t, desk)
 	for label, link := range first {
@@ -115,7 +112,7 @@ func TestOwnersDesk(t *testing.T) {
 	// A table's phone starts the table's match, and sees no desk.
 	phone := b.tab("phone")
 	table1 := strings.TrimPrefix(first["Table 1"], publicURL)
-	phone.open(srv.base + table1)
+	phone.open(c.base + table1)
 	phone.waitText("#who", "Scorer of Cafe Night")
 	if phone.textOf("#open-desk") != "" {
 		t.Error("a scorer sees the desk")
@@ -125,7 +122,7 @@ func TestOwnersDesk(t *testing.T) {
 	if games := evalIn[[]string](phone, `[...document.querySelectorAll('#nm-game option')].map(o => o.value)`); len(games) != 1 || games[0] != "wizard" {
 		t.Errorf("a table of a Wizard league is offered %v", games)
 	}
-	phone.open(srv.base + "/#/desk")
+	phone.open(c.base + "/#/desk")
 	phone.waitText("#who", "Scorer")
 	if phone.textOf("#desk") != "" {
 		t.Error("a scorer opened the desk")
@@ -161,7 +158,7 @@ func TestOwnersDesk(t *testing.T) {
 	desk.waitText("#dk-league-card", "Cafe Night Open")
 	tv := b.tab("tv")
 	tv.do("TV size", chromedp.EmulateViewport(1280, 720))
-	tv.open(srv.base + "/leagues/" + league + "?big=1")
+	tv.open(c.base + "/leagues/" + league + "?big=1")
 	waitFor(tv, `document.querySelector('#follow img') && document.querySelector('#follow img').complete`)
 	if got := decodeDataURL(t, evalIn[string](tv, `document.querySelector('#follow img').src`)); got != publicURL+"/leagues/"+league {
 		t.Errorf("the TV's code follows %q", got)
@@ -174,7 +171,7 @@ func TestOwnersDesk(t *testing.T) {
 	// Phone size, both languages: every tab of the desk.
 	owner := b.tab("owner phone")
 	ownerToken := c.do("POST", "/v1/tokens", map[string]any{"role": "owner", "league_id": league, "label": "owner"}, 201)["token"].(string)
-	owner.open(srv.base + "/#token=" + ownerToken)
+	owner.open(c.base + "/#token=" + ownerToken)
 	owner.waitText("#who", "Owner of Cafe Night Open")
 	owner.click("#open-desk")
 	for _, tab := range []string{"league", "players", "tables", "log"} {

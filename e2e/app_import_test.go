@@ -16,11 +16,8 @@ import (
 // leagues of a game, the plays go into the one chosen on the plan.
 // Both languages, phone size, axe-core clean.
 func TestBGStatsImportFromTheApp(t *testing.T) {
-	arts := artifactsDir(t)
-	srv, token := startServer(t, t.TempDir(), filepath.Join(arts, "server-"+t.Name()+".log"))
-	b, c := newBrowser(t, arts), &client{t: t, base: srv.base, token: token}
+	b, c := appServer(t)
 	p := b.tab("import")
-	p.do("phone size", chromedp.EmulateViewport(390, 844))
 	signIn(p, c)
 	p.click("#open-import")
 	file, err := filepath.Abs("testdata/bgstats-history.json")
@@ -44,7 +41,7 @@ func TestBGStatsImportFromTheApp(t *testing.T) {
 	if n := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any)); n != 3 {
 		t.Errorf("%d matches, want 3", n)
 	}
-	p.open(srv.base + "/")
+	p.open(c.base + "/")
 	p.waitText("#home", "Imported from BG Stats, not refereed")
 
 	// The desk's play log marks the imported plays, with day and place.
@@ -65,7 +62,7 @@ func TestBGStatsImportFromTheApp(t *testing.T) {
 	// With two leagues of a game, the plan lets the owner choose which
 	// one its plays go into.
 	other := c.do("POST", "/v1/leagues", map[string]any{"name": "Root Thursdays", "game": rootGame}, 201)["id"].(string)
-	p.open(srv.base + "/")
+	p.open(c.base + "/")
 	p.click("#open-import")
 	p.do("choose the file again", chromedp.SetUploadFiles(chromedp.CSS("#im-file"), []string{file}))
 	p.waitText(`#im-plan li[data-game="Root"]`, "Into the league Root")

@@ -99,6 +99,8 @@ func TestAppReloadsOffline(t *testing.T) {
 		t.Fatalf("%d changes wait on the phone after the reload, want 2", n)
 	}
 	p.shot("offline-reload")
+	// Undo names the bid it would take back, not the event before it.
+	p.waitText("#undo .undo-what", "bid 1")
 
 	// What needs the server says so, where the finger is.
 	p.click("#redo")

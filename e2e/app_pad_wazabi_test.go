@@ -7,9 +7,9 @@ import (
 )
 
 // Wazabi with four players on a 390×844 phone, in both languages: after
-// each tap of a turn (the roll, the draw, the gift of dice, the end of the
-// turn) the next step's control is on the screen where the finger is, and
-// the screen's next step says it.
+// each tap of a turn (the roll, the draw, the gift of a die, the card
+// chosen and played, the end of the turn) the next step's control is on
+// the screen where the finger is, and the screen's next step says it.
 func TestAppWazabiNextStepInView(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("wazabi-steps")
@@ -33,27 +33,29 @@ func TestAppWazabiNextStepInView(t *testing.T) {
 			}
 			p.waitText("#next", "Ali")
 			k := &taps{p: p}
-			// Ali rolls one W, one card and two give symbols.
-			p.typeIn("#wb-roll-w", "1")
+			// Ali rolls two W, one card and one give symbol.
+			p.typeIn("#wb-roll-w", "2")
 			p.typeIn("#wb-roll-card", "1")
-			p.typeIn("#wb-roll-give", "2")
+			p.typeIn("#wb-roll-give", "1")
 			k.tap("#wb-record-roll")
 			step("the roll", "#wb-draw", map[string]string{"en": "draws 1 card", "fa": "کارت بکشد"}[lang])
 			k.tap("#wb-draw")
-			step("the draw", "#wb-record-give", map[string]string{"en": "gives away 2 dice", "fa": "تاس به دیگران بدهد"}[lang])
+			step("the draw", "#wb-record-give", map[string]string{"en": "gives away 1 die", "fa": "تاس به دیگران بدهد"}[lang])
 			p.shot("wazabi-step-give-" + lang)
 			k.tap("#wb-record-give")
-			step("the gift of dice", "#wb-end-turn", map[string]string{"en": "may play one card", "fa": "کارت با ارزش"}[lang])
-			if off := settledInView(p, []string{"#wb-card"}); len(off) > 0 {
-				t.Errorf("%s: after the gift of dice, the card to play is off the screen", lang)
-			}
+			step("the gift of a die", "#wb-card", map[string]string{"en": "may play one card", "fa": "کارت با ارزش"}[lang])
+			p.choose("#wb-card", "steal_a_card") // one tap on the phone's list
+			k.n++
+			step("choosing a card", "#wb-play-card", map[string]string{"en": "may play one card", "fa": "کارت با ارزش"}[lang])
+			k.tap("#wb-play-card")
+			step("the card played", "#wb-end-turn", map[string]string{"en": "ends the turn", "fa": "نوبتش را تمام می"}[lang])
 			k.tap("#wb-end-turn")
 			step("the end of the turn", "#wb-record-roll", "Sara")
 			p.shot("wazabi-step-next-" + lang)
-			if k.n != 4 {
-				t.Errorf("%s: a turn of a roll, a draw and a gift cost %d taps, want 4", lang, k.n)
+			if k.n != 6 {
+				t.Errorf("%s: a turn of a roll, a draw, a gift and a card cost %d taps, want 6", lang, k.n)
 			}
-			t.Logf("a Wazabi turn of a roll, a draw and a gift (%s): %d taps and 3 numbers typed", lang, k.n)
+			t.Logf("a Wazabi turn of a roll, a draw, a gift and a card (%s): %d taps and 3 numbers typed", lang, k.n)
 			p.axe("wazabi next step " + lang)
 		}()
 	}

@@ -13,12 +13,13 @@ import (
 	"time"
 )
 
-// appServer starts the real server and a browser for the table app tests.
-func appServer(t *testing.T) (*chrome, *client) {
+// appServer starts the real server (with flags added to its command line)
+// and a browser for the table app tests.
+func appServer(t *testing.T, flags ...string) (*chrome, *client) {
 	t.Helper()
 	arts := artifactsDir(t)
 	dir := t.TempDir()
-	srv, token := startServer(t, dir, filepath.Join(arts, "server-"+t.Name()+".log"))
+	srv, token := startServer(t, dir, filepath.Join(arts, "server-"+t.Name()+".log"), flags...)
 	b, c := newBrowser(t, arts), &client{t: t, base: srv.base, token: token}
 	for _, list := range []string{"/v1/leagues", "/v1/matches", "/v1/players"} {
 		resp, err := http.Get(c.base + list + "?limit=1")

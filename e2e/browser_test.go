@@ -39,6 +39,17 @@ var slowFactor = func() float64 {
 	return 1
 }()
 
+// cpuThrottle is $MOTAMED_TEST_CPU_THROTTLE (default 1): every tab runs
+// its scripts that many times slower, which widens the windows in which a
+// test that waits on the wrong condition fails, so such a test fails here
+// rather than by chance in CI. Raise MOTAMED_TEST_SLOW with it.
+var cpuThrottle = func() float64 {
+	if f, err := strconv.ParseFloat(os.Getenv("MOTAMED_TEST_CPU_THROTTLE"), 64); err == nil && f >= 1 {
+		return f
+	}
+	return 1
+}()
+
 // within is the deadline d scaled by slowFactor.
 func within(d time.Duration) time.Duration { return time.Duration(float64(d) * slowFactor) }
 

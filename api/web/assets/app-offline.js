@@ -239,8 +239,10 @@ export function pocketReferee() {
       if (!this.pocketReady()) return;
       const k = keptMatch(this.match.id);
       if (k && k.version === this.match.version && this.queue.some((q) => q.match === this.match.id && q.local)) this.pocketShow(k.body);
+      let local = false;
       for (const q of this.queue) {
         if (q.match !== this.match.id || !q.local || q.status === 'refused') continue;
+        local = true;
         try {
           this.pocketShow(this.pocketStep(q));
         } catch (e) {
@@ -248,6 +250,22 @@ export function pocketReferee() {
           q.problem = { status: e.status, body: e.body };
         }
       }
+      if (local) this.undoEv = this.pocketLast();
+    },
+    // pocketLast is the latest event in force as this phone has it: the
+    // server's log the copy was opened from, then the changes checked here
+    // that still wait (what Undo takes back next).
+    pocketLast() {
+      const p = this.pocket;
+      if (!p) return this.undoEv;
+      const evs = p.events.slice();
+      for (const q of this.queue) {
+        if (q.match !== p.match || !q.local || q.status === 'refused') continue;
+        if (q.kind === 'undo') evs.pop();
+        else if (q.kind === 'event') evs.push({ type: q.type, data: q.data });
+      }
+      const last = evs[evs.length - 1];
+      return last ? { type: last.type, data: last.data } : null;
     },
     pocketStep(q) {
       const p = this.pocket;
@@ -260,7 +278,9 @@ export function pocketReferee() {
     pocketCheck(item) {
       if (this.online || !this.pocketReady()) return null;
       if (item.kind !== 'event' && item.kind !== 'undo') return null;
-      if (this.queue.some((q) => q.match === this.match.id && !q.local)) return null; // the copy is behind an unchecked change
+      // the copy is behind a change waiting before this one that it did not check
+      const at = this.queue.indexOf(item);
+      if (this.queue.slice(0, at < 0 ? this.queue.length : at).some((q) => q.match === this.match.id && !q.local)) return null;
       return this.pocketStep(item);
     },
     // pocketShow puts a view the module gave on the screen.

@@ -26,8 +26,11 @@ export function wazabiSteps() {
       if (!seen || !this.tabIs('play')) return;
       this.$nextTick(() => this.revealStep());
     },
-    revealStep() {
-      const sel = STEP_CONTROLS[this.wb().phase];
+    // cardChosen brings the chosen card's effect and its Play button into
+    // view under the list it was chosen from.
+    cardChosen() { this.$nextTick(() => this.revealStep('#wb-play-card')); },
+    revealStep(control) {
+      const sel = control || STEP_CONTROLS[this.wb().phase];
       const el = sel && document.querySelector(sel);
       if (!el || !el.getClientRects().length) return;
       const r = el.getBoundingClientRect();
