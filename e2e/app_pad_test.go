@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // phoneFits fails the test when the screen shown scrolls sideways or has a
@@ -40,7 +38,8 @@ const sidewaysBoxes = `[...document.querySelectorAll('body *')]
 // top).
 func offScreen(p *tab, sels []string) []string {
 	p.b.t.Helper()
-	evalIn[chromedp.Void](p, `scrollTo(0, 0)`)
+	p.waitReady()
+	evalIn[bool](p, `document.fonts.ready.then(() => { scrollTo(0, 0); return true; })`)
 	return inView(p, sels)
 }
 
@@ -117,7 +116,9 @@ func TestAppMunchkinOneScreen(t *testing.T) {
 				t.Errorf("%s: selling opens off the screen: %v", lang, off)
 			}
 			p.click("#mk-sell-open")
-			t.Logf("the Munchkin screen of four (%s) is %d px tall", lang, evalIn[int](p, `document.documentElement.scrollHeight`))
+			offScreen(p, []string{})
+			t.Logf("the Munchkin screen of four (%s) is %d px tall; End the turn ends %d px down an %d px screen", lang,
+				evalIn[int](p, `document.documentElement.scrollHeight`), evalIn[int](p, `Math.round(document.querySelector('#end-turn').getBoundingClientRect().bottom)`), evalIn[int](p, `innerHeight`))
 		}()
 	}
 	b.clean()

@@ -40,7 +40,7 @@ func ykBattle(p *tab, land, name string) {
 	p.b.t.Helper()
 	ykDeclare(p, land, name)
 	ykRecordBattle(p)
-	p.waitText("#next", "action(s) left")
+	p.waitText("#next", "left: play a card")
 }
 
 // A Yatuk game recorded through the app: cards played to lands, a battle

@@ -5,7 +5,7 @@
 // (the server keeps only their hashes), so a reload or a second print
 // shows the same tables, and "New code" revokes the old one first.
 import { Problem } from './app-api.js';
-import { addWords, parseNumber } from './app-i18n.js';
+import { addWords, parseNumber, listSep } from './app-i18n.js';
 
 addWords({
   en: {
@@ -200,7 +200,7 @@ export function deskScreen() {
         if (e instanceof Problem && e.status === 409 && e.body.existing) { this.pl.same = e.body.existing; this.dk.msg = ''; this.dk.err = ''; } else this.fail(e);
       }
     },
-    sameText() { return this.pl.same ? this.t('dk_same', { p: [].concat(this.pl.same).map((x) => x.name).join(this.lang === 'fa' ? '، ' : ', ') }) : ''; },
+    sameText() { return this.pl.same ? this.t('dk_same', { p: [].concat(this.pl.same).map((x) => x.name).join(listSep(this.lang)) }) : ''; },
     startRename(p) { this.pl.renaming = p.id; this.pl.newName = p.name; this.pl.merging = ''; },
     renamingThis(p) { return this.pl.renaming === p.id; },
     async renameDeskPlayer(p) {
@@ -405,7 +405,7 @@ export function deskScreen() {
     },
     logWinner(m) {
       const w = (m.players || []).filter((p) => p.place === 1).map((p) => p.name);
-      return w.length ? this.t('dk_winner', { p: w.join(this.lang === 'fa' ? '، ' : ', ') }) : '';
+      return w.length ? this.t('dk_winner', { p: w.join(listSep(this.lang)) }) : '';
     },
     logURL(m) { return '#/m/' + enc(m.id); },
   };

@@ -25,6 +25,9 @@ export function digits(lang, s) {
   return faSeparators(s.replace(/[0-9]/g, (d) => FA_DIGITS[d]).replace(/\u200e?[-−](?=[۰-۹])/g, FA_MINUS));
 }
 
+/** listSep separates the items of a list in lang: "Sara, Reza", "Sara، Reza". */
+export function listSep(lang) { return lang === 'fa' ? FA_SEP : ', '; }
+
 function faSeparators(s) { return String(s ?? "").replace(/ · /g, FA_SEP); }
 
 /**

@@ -6,7 +6,7 @@
 // and the referee answer.
 import Alpine from './alpinejs-csp-3.17.4.esm.min.js';
 import { client, loadQueue, saveQueue, newKey, Problem, Offline, idle } from './app-api.js';
-import { digits, parseNumber, deviceLang, word, hasWord, FA_SEP, numberFields, renumberFields } from './app-i18n.js';
+import { digits, parseNumber, deviceLang, word, hasWord, FA_SEP, listSep, numberFields, renumberFields } from './app-i18n.js';
 import { wizardScreen } from './app-wizard.js';
 import { munchkinScreen } from './app-munchkin.js';
 import { silverScreen } from './app-silver.js';
@@ -250,7 +250,7 @@ function tableApp() {
         this.matchesError = false;
       } catch { this.liveMatches = []; this.doneMatches = []; this.matchesError = true; }
     },
-    playerNames(m) { return (m.players || []).map((p) => p.name).join(this.lang === 'fa' ? '، ' : ', '); },
+    playerNames(m) { return (m.players || []).map((p) => p.name).join(listSep(this.lang)); },
     // leaguesOf is the leagues a new match of game may join: the token's
     // own league, or for an admin every league of that game.
     leaguesOf(game) {
@@ -460,7 +460,7 @@ function tableApp() {
     placeOf(id) { const p = ((this.match && this.match.result && this.match.result.placements) || []).find((x) => x.player_id === id); return p ? p.place : 0; },
     resultText() {
       const w = (this.match && this.match.result && this.match.result.winners) || [];
-      return w.length ? this.t(w.length > 1 ? 'winners_are' : 'winner_is', { p: w.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', ') }) : '';
+      return w.length ? this.t(w.length > 1 ? 'winners_are' : 'winner_is', { p: w.map((id) => this.nameOf(id)).join(listSep(this.lang)) }) : '';
     },
     byPlace() {
       const ps = this.players();

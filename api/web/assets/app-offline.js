@@ -50,17 +50,20 @@ if ('serviceWorker' in navigator && window.isSecureContext) {
 }
 
 // keepReads reads again, once the worker has taken control of a page it
-// did not load, what that page read before (the token's rights, the games,
-// the open match and its log), so that the worker keeps them for a reload
-// with no network.
+// did not load, the reads of a match screen that page made and had
+// answered (the token's rights, the games, the open match and its log),
+// so that the worker keeps them for a reload with no network.
 async function keepReads() {
   const token = localStorage.getItem('motamed.token');
-  if (token) {
+  const kept = [/^\/v1\/me$/, /^\/v1\/games(\/[^/]+)?$/, /^\/v1\/matches\/[^/]+$/, /^\/v1\/matches\/[^/]+\/events$/];
+  const paths = new Set(performance.getEntriesByType('resource')
+    .filter((e) => e.initiatorType === 'fetch' && (e.responseStatus === undefined || e.responseStatus === 200))
+    .map((e) => new URL(e.name))
+    .filter((u) => u.origin === location.origin && kept.some((re) => re.test(u.pathname)))
+    .map((u) => u.pathname + u.search));
+  if (token && paths.size) {
     const h = { Accept: 'application/json', Authorization: 'Bearer ' + token, 'Accept-Language': document.documentElement.lang || 'en' };
-    const paths = ['/v1/me', '/v1/games'];
-    const m = (location.hash || '').match(/^#\/m\/([^/?]+)/);
-    if (m) paths.push('/v1/matches/' + m[1], '/v1/matches/' + m[1] + '/events');
-    await Promise.all(paths.map((p) => fetch(p, { headers: h }).catch(() => null)));
+    await Promise.all([...paths].map((p) => fetch(p, { headers: h }).catch(() => null)));
   }
   shellReady();
 }

@@ -5,7 +5,7 @@
 // each shown as it counts now (a correction in its place, with its time),
 // undone and voided ones marked. The offline queue, the undo button and the
 // fix editor use the same sentences.
-import { addWords, digits, word, hasWord, FA_SEP } from './app-i18n.js';
+import { addWords, digits, word, hasWord, FA_SEP, listSep } from './app-i18n.js';
 
 addWords({
   en: {
@@ -57,7 +57,7 @@ const GAME_RECORDS = new Set(['undo', 'redo', 'void', 'match_updated']);
 // A story is told of one match: its players' names and its game's words.
 export function storyOf(match, game, lang) {
   const players = (match && match.players) || [];
-  const sep = lang === 'fa' ? '، ' : ', ';
+  const sep = listSep(lang);
   // dot joins the parts of one line: the Persian separator on a Persian screen
   const dot = lang === 'fa' ? FA_SEP : ' · ';
   const t = (key, vars) => {
