@@ -500,17 +500,43 @@ func TestPostgresStandingsAcrossInstances(t *testing.T) {
 		must(a, 201, "POST", ev, map[string]any{"type": "bid", "data": map[string]any{"player": p[(1+i)%3], "bid": bid}})
 	}
 	must(a, 201, "POST", ev, map[string]any{"type": "tricks", "data": map[string]any{"won": map[string]int{p[1]: 1, p[2]: 0, p[0]: 0}}})
-	if st := standings(b); st["matches"].(float64) != 1 || leader(st) != p[1] {
-		t.Fatalf("instance B after the finish on A: %v", st)
-	}
+	// The other instance learns of a change by its notice, which arrives
+	// within moments of the commit: each check waits for it.
+	settle(t, func() string {
+		if st := standings(b); st["matches"].(float64) != 1 || leader(st) != p[1] {
+			return fmt.Sprintf("instance B after the finish on A: %v", st)
+		}
+		return ""
+	})
 	// Correct it on B: p[2] took the trick after all.
 	must(b, 200, "POST", "/v1/matches/"+m+"/undo", nil)
 	must(b, 201, "POST", ev, map[string]any{"type": "tricks", "data": map[string]any{"won": map[string]int{p[1]: 0, p[2]: 1, p[0]: 0}}})
-	stA, stB := standings(a), standings(b)
-	if stA["matches"].(float64) != 1 || fmt.Sprint(stA["rows"]) != fmt.Sprint(stB["rows"]) {
-		t.Fatalf("instances disagree after the correction:\nA %v\nB %v", stA["rows"], stB["rows"])
-	}
-	if leader(stA) == p[1] {
-		t.Fatalf("instance A still shows the uncorrected result: %v", stA["rows"])
+	settle(t, func() string {
+		stA, stB := standings(a), standings(b)
+		if stA["matches"].(float64) != 1 || fmt.Sprint(stA["rows"]) != fmt.Sprint(stB["rows"]) {
+			return fmt.Sprintf("instances disagree after the correction:\nA %v\nB %v", stA["rows"], stB["rows"])
+		}
+		if leader(stA) == p[1] {
+			return fmt.Sprintf("instance A still shows the uncorrected result: %v", stA["rows"])
+		}
+		return ""
+	})
+}
+
+// settle waits until check finds nothing wrong (it returns ""), and fails
+// with what it found last when that takes longer than a notice between
+// instances ever should (10 s).
+func settle(t *testing.T, check func() string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		wrong := check()
+		if wrong == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal(wrong)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
