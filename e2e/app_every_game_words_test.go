@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/play"
 )
 
@@ -64,23 +65,11 @@ func playEveryGame(t *testing.T, c *client, ids []string) ([]wordsMatch, []strin
 		if err != nil {
 			t.Fatal(err)
 		}
-		seats := ids[:seq.Seats]
-		body := map[string]any{"game": spec.ID, "players": seats}
-		if seq.Options != "" {
-			var opts map[string]any
-			if err := json.Unmarshal([]byte(seq.Replacer(seats).Replace(seq.Options)), &opts); err != nil {
-				t.Fatal(err)
-			}
-			body["options"] = opts
-		}
-		m := c.id("POST", "/v1/matches", body)
-		events := seq.Events(seats)
-		for _, ev := range events[:min(len(events)-1, 30)] {
-			c.do("POST", "/v1/matches/"+m+"/events", map[string]any{"type": ev.Type, "data": ev.Data}, 201)
+		m, _ := recordGenerated(t, c, ids, spec, seq, func(total int) int { return min(total-1, 30) }, func(ev rules.Event) {
 			var data any
 			_ = json.Unmarshal(ev.Data, &data)
 			typedNames(data, typed)
-		}
+		})
 		out = append(out, wordsMatch{spec.ID, m})
 	}
 	c.do("POST", "/v1/games", map[string]any{"name": "Harvest", "name_fa": "برداشت", "min_players": 2, "max_players": 4,

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/play"
 )
 
@@ -22,6 +23,16 @@ func fullTable(t *testing.T, c *client, ids []string, spec play.Spec) string {
 		}
 		seq = s
 	}
+	m, _ := recordGenerated(t, c, ids, spec, seq, func(total int) int { return min(total-1, max(60, total/2)) }, nil)
+	return m
+}
+
+// recordGenerated opens a match of the generated seq with its first seats
+// of ids and its options, records its first n events through the API
+// (seen, when set, looks at each), and returns the match and its whole
+// list of events.
+func recordGenerated(t *testing.T, c *client, ids []string, spec play.Spec, seq *play.Seq, n func(total int) int, seen func(rules.Event)) (string, []rules.Event) {
+	t.Helper()
 	seats := ids[:seq.Seats]
 	body := map[string]any{"game": spec.ID, "players": seats}
 	if seq.Options != "" {
@@ -33,10 +44,13 @@ func fullTable(t *testing.T, c *client, ids []string, spec play.Spec) string {
 	}
 	m := c.id("POST", "/v1/matches", body)
 	events := seq.Events(seats)
-	for _, ev := range events[:min(len(events)-1, max(60, len(events)/2))] {
+	for _, ev := range events[:n(len(events))] {
 		c.do("POST", "/v1/matches/"+m+"/events", map[string]any{"type": ev.Type, "data": ev.Data}, 201)
+		if seen != nil {
+			seen(ev)
+		}
 	}
-	return m
+	return m, events
 }
 
 // Every game with as many players as it allows (six for Wizard, Munchkin,

@@ -133,6 +133,36 @@ const runScriptJS = `((req, steps, lang) => {
   return JSON.stringify({ out, times });
 })`
 
+// goAnswers runs a match's script through the Go rules: the answers the
+// module must give, in order (the opening first), how many events were
+// applied and how many of them refused, and the opening's error if any.
+func goAnswers(native *bridge.Bridge, req bridge.OpenRequest, steps []step, lang string) (want []string, applied, refused int, openErr error) {
+	h, v, err := native.Open(req, lang)
+	want = []string{goAnswer(v, err)}
+	if err == nil {
+		want[0] = mustMarshal(v)
+	}
+	lastOK := false
+	for _, s := range steps {
+		if s.UndoOK {
+			if lastOK {
+				want = append(want, goAnswer(native.Undo(h, lang)))
+			}
+			lastOK = false
+			continue
+		}
+		v, err := native.Apply(h, *s.Ev, lang)
+		lastOK = err == nil
+		applied++
+		if err != nil {
+			refused++
+		}
+		want = append(want, goAnswer(v, err))
+	}
+	native.Close(h)
+	return want, applied, refused, err
+}
+
 // goAnswer is the module's answer, worked out by the Go rules.
 func goAnswer(v any, err error) string {
 	var out any
@@ -222,29 +252,9 @@ func TestRulesModuleAgreesWithTheServer(t *testing.T) {
 				steps = append(steps, step{Ev: &bad}, step{UndoOK: true}, step{Ev: &ev})
 			}
 			// the Go rules
-			h, v, err := native.Open(req, lang)
-			want := []string{goAnswer(v, err)}
-			if err == nil {
-				want[0] = mustMarshal(v)
-			}
-			lastOK := false
-			for _, s := range steps {
-				if s.UndoOK {
-					if lastOK {
-						want = append(want, goAnswer(native.Undo(h, lang)))
-					}
-					lastOK = false
-					continue
-				}
-				v, err := native.Apply(h, *s.Ev, lang)
-				lastOK = err == nil
-				if err != nil {
-					refused++
-				}
-				total++
-				want = append(want, goAnswer(v, err))
-			}
-			native.Close(h)
+			want, applied, refusals, _ := goAnswers(native, req, steps, lang)
+			total += applied
+			refused += refusals
 			// the module
 			reqJSON, stepsJSON := mustMarshal(req), mustMarshal(steps)
 			var got struct {

@@ -84,21 +84,7 @@ func TestTVShowsEachGamesView(t *testing.T) {
 			}
 			seq = s
 		}
-		seats := ids[:seq.Seats]
-		body := map[string]any{"game": spec.ID, "players": seats}
-		if seq.Options != "" {
-			var opts map[string]any
-			if err := json.Unmarshal([]byte(seq.Replacer(seats).Replace(seq.Options)), &opts); err != nil {
-				t.Fatal(err)
-			}
-			body["options"] = opts
-		}
-		m := api.id("POST", "/v1/matches", body)
-		events := seq.Events(seats)
-		played := min(len(events)-1, max(300, len(events)*2/3))
-		for _, ev := range events[:played] {
-			api.do("POST", "/v1/matches/"+m+"/events", map[string]any{"type": ev.Type, "data": ev.Data}, 201)
-		}
+		m, _ := recordGenerated(t, api, ids, spec, seq, func(total int) int { return min(total-1, max(300, total*2/3)) }, nil)
 		for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
 			p.do("size", chromedp.EmulateViewport(size[0], size[1]))
 			for _, lang := range []string{"en", "fa"} {
