@@ -67,9 +67,36 @@ type Cell struct {
 	// Sub is a small figure under the value ("2 / 1": bid and won).
 	Sub   Text   `json:"sub,omitempty"`
 	Marks []Mark `json:"marks,omitempty"`
-	// Field names what the cell records (tricks, level, village, value...)
-	// so that a phone can offer to fix it.
+	// Field names what the cell records (tricks, level, village, value...).
 	Field string `json:"field,omitempty"`
+	// Fix lists the figures behind the cell that the table recorded, each
+	// of which a phone offers to fix (Wizard's bid and tricks won; one
+	// village's cards); none for a cell no event of its row recorded.
+	Fix []FixTarget `json:"fix,omitempty"`
+}
+
+// FixTarget is one recorded figure behind a cell: which kind of event set
+// it and where in the match that event is (together they find the event in
+// the log in force), the entry of its data it sets, the figure as
+// recorded, and the words of its button.
+type FixTarget struct {
+	// Field is the kind of figure: "bid", "tricks", "village", "level",
+	// "dice", "gems" or "value" (a score sheet's score). It names the event
+	// that records it: a bid, tricks, round_ended, a level change, a dice
+	// event, battle_resolved, scores_recorded.
+	Field string `json:"field"`
+	// Player is the player whose figure it is.
+	Player string `json:"player"`
+	// At is where the event is: the round or turn number, a category's ID
+	// or a land; empty for the player's latest such event.
+	At string `json:"at,omitempty"`
+	// Entry is the key of the event's data the figure is ("bid", "won",
+	// "villages", "scores"); a map by player holds it at Player.
+	Entry string `json:"entry,omitempty"`
+	// Value is the figure as the table recorded it ("2", "9 9 9").
+	Value string `json:"value"`
+	// Label names the figure for the button ("Bid", "Tricks won").
+	Label Text `json:"label"`
 }
 
 // Mark is one adjustment or event a cell carries: a 100->50 drop, a

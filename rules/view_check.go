@@ -8,7 +8,8 @@ import (
 // Check reports the first way the sheet fails its promise to the players
 // seated: a total missing, a Sum sheet whose cells do not add up to its
 // totals, a cell whose adjustments do not explain its value, a label
-// missing in a language, or a player's ID in a text people read.
+// missing in a language, a fix offered for another player's figure, or a
+// player's ID in a text people read.
 func (sh Sheet) Check(players []Player) error {
 	texts := []Text{sh.RowHeader, sh.TotalHeader}
 	sums := map[string]int{}
@@ -37,6 +38,15 @@ func (sh Sheet) Check(players []Player) error {
 				texts = append(texts, m.Label)
 			}
 			texts = append(texts, c.Sub)
+			for _, f := range c.Fix {
+				if f.Field == "" || f.Label.EN == "" || f.Label.FA == "" {
+					return fmt.Errorf("row %d: %s's fix %+v has no field or label", i+1, id, f)
+				}
+				if f.Player != id {
+					return fmt.Errorf("row %d: %s's cell offers to fix %q's figure", i+1, id, f.Player)
+				}
+				texts = append(texts, f.Label)
+			}
 			base := c.Value
 			if c.Base != nil {
 				base = *c.Base

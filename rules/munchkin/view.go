@@ -2,6 +2,7 @@ package munchkin
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/motamed/motamed/rules"
@@ -69,6 +70,13 @@ func (s *State) viewRow(r *TurnRow) rules.SheetRow {
 			c.Base = rules.Num(asked)
 		}
 		c.Sub = rules.T(strings.Join(whyEN, ", "), strings.Join(whyFA, "، "))
+		if r.Levels != nil {
+			c.Fix = []rules.FixTarget{{Field: "level", Player: p.ID, At: strconv.Itoa(r.Turn), Entry: "delta",
+				Value: strconv.Itoa(r.Levels[p.ID]), Label: rules.T("Level", "سطح")}}
+		} else if i, ok := s.player(p.ID); ok {
+			c.Fix = []rules.FixTarget{{Field: "level", Player: p.ID, At: strconv.Itoa(r.Turn), Entry: "delta",
+				Value: strconv.Itoa(s.Players[i].Level), Label: rules.T("Level", "سطح")}}
+		}
 		row.Cells[p.ID] = c
 	}
 	return row

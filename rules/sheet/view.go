@@ -3,6 +3,7 @@ package sheet
 import (
 	"fmt"
 	"maps"
+	"strconv"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -31,8 +32,16 @@ func (s *State) View() rules.View {
 		default:
 			row.Label, row.Number = rules.Nf("Round %d", "دورِ %d", r.Round), r.Round
 		}
+		at := r.Category
+		if at == "" {
+			at = strconv.Itoa(r.Round)
+		}
 		for id, v := range r.Scores {
-			row.Cells[id] = rules.Cell{Value: v, Field: "value"}
+			c := rules.Cell{Value: v, Field: "value"}
+			if !r.Final {
+				c.Fix = []rules.FixTarget{{Field: "value", Player: id, At: at, Entry: "scores", Value: strconv.Itoa(v), Label: rules.T("Score", "امتیاز")}}
+			}
+			row.Cells[id] = c
 		}
 		sh.Rows = append(sh.Rows, row)
 	}

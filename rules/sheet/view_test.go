@@ -26,4 +26,8 @@ func TestViewNamesCategoriesAndAddsUp(t *testing.T) {
 	if v.Sheet.RowHeader.EN != "Category" || v.Now == nil || v.Now.Next.EN == "" {
 		t.Errorf("header %+v, now %+v", v.Sheet.RowHeader, v.Now)
 	}
+	want := rules.FixTarget{Field: "value", Player: "p1", At: "eggs", Entry: "scores", Value: "4", Label: rules.T("Score", "امتیاز")}
+	if fix := v.Sheet.Rows[1].Cells["p1"].Fix; len(fix) != 1 || fix[0] != want {
+		t.Errorf("the eggs cell of p1 offers to fix %+v, want %+v", fix, want)
+	}
 }

@@ -3,6 +3,8 @@ package silver
 import (
 	"fmt"
 	"maps"
+	"strconv"
+	"strings"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -37,7 +39,8 @@ func (s *State) viewRow(r RoundRow) rules.SheetRow {
 	}
 	for _, p := range s.Players {
 		sum := r.Sums[p.ID]
-		c := rules.Cell{Value: r.Points[p.ID], Field: "village"}
+		c := rules.Cell{Value: r.Points[p.ID], Field: "village", Fix: []rules.FixTarget{{Field: "village", Player: p.ID, At: strconv.Itoa(r.Round),
+			Entry: "villages", Value: cardsText(r.Villages[p.ID]), Label: rules.T("Village", "دهکده")}}}
 		pts := sum
 		if p.ID == r.CensusBy {
 			if r.CensusLowest {
@@ -110,4 +113,13 @@ func (s *State) now() *rules.Now {
 		n.Seats = append(n.Seats, rules.NowSeat{Player: p.ID, Values: []*int{}})
 	}
 	return n
+}
+
+// cardsText is a village's cards as the table recorded them: "9 9 9".
+func cardsText(cards []int) string {
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = strconv.Itoa(c)
+	}
+	return strings.Join(out, " ")
 }

@@ -2,6 +2,7 @@ package wizard
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -20,8 +21,13 @@ func (s *State) View() rules.View {
 	}
 	for _, r := range s.Rows {
 		row := rules.SheetRow{Label: rules.Nf("Round %d", "دورِ %d", r.Round), Number: r.Round, Cells: map[string]rules.Cell{}, Voided: r.Voided}
+		at := strconv.Itoa(r.Round)
 		for _, p := range s.Players {
-			c := rules.Cell{Value: r.Points[p.ID], Field: "tricks", Sub: rules.T(fmt.Sprintf("%d / %d", r.Bids[p.ID], r.Tricks[p.ID]), fmt.Sprintf("%d / %d", r.Bids[p.ID], r.Tricks[p.ID]))}
+			c := rules.Cell{Value: r.Points[p.ID], Field: "tricks", Sub: rules.T(fmt.Sprintf("%d / %d", r.Bids[p.ID], r.Tricks[p.ID]), fmt.Sprintf("%d / %d", r.Bids[p.ID], r.Tricks[p.ID])),
+				Fix: []rules.FixTarget{
+					{Field: "bid", Player: p.ID, At: at, Entry: "bid", Value: strconv.Itoa(r.Bids[p.ID]), Label: rules.T("Bid", "پیش‌بینی")},
+					{Field: "tricks", Player: p.ID, At: at, Entry: "won", Value: strconv.Itoa(r.Tricks[p.ID]), Label: rules.T("Tricks won", "تریک‌های بُرده")},
+				}}
 			if pen := r.Penalties[p.ID]; pen != 0 {
 				c.Base = rules.Num(c.Value + pen)
 				c.Marks = append(c.Marks, rules.Mark{Kind: "penalty", Delta: -pen,

@@ -2,6 +2,7 @@ package yatuk
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/motamed/motamed/rules"
 )
@@ -34,6 +35,8 @@ func (s *State) View() rules.View {
 			c := rules.Cell{Field: "gems"}
 			if fought {
 				c.Sub = rules.T(fmt.Sprintf("strength %d", str), fmt.Sprintf("قدرت %d", str))
+				c.Fix = []rules.FixTarget{{Field: "gems", Player: p.ID, At: string(b.Land), Entry: "armies",
+					Value: strconv.Itoa(str), Label: rules.T("Army", "سپاه")}}
 			}
 			switch {
 			case p.ID == b.Winner && prev != b.Winner:
