@@ -73,6 +73,11 @@ type Cell struct {
 	// of which a phone offers to fix (Wizard's bid and tricks won; one
 	// village's cards); none for a cell no event of its row recorded.
 	Fix []FixTarget `json:"fix,omitempty"`
+	// Held is true for a cell whose player's figure the row did not move
+	// (a level no event of the turn changed): its Value is 0 and it has no
+	// marks; it is there for the figure to fix, which a screen without
+	// fixes leaves out.
+	Held bool `json:"held,omitempty"`
 }
 
 // FixTarget is one recorded figure behind a cell: which kind of event set

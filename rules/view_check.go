@@ -38,6 +38,9 @@ func (sh Sheet) Check(players []Player) error {
 				texts = append(texts, m.Label)
 			}
 			texts = append(texts, c.Sub)
+			if c.Held && (c.Value != 0 || len(c.Marks) > 0 || len(c.Fix) == 0) {
+				return fmt.Errorf("row %d: %s's held cell %+v moves, is marked or offers no fix", i+1, id, c)
+			}
 			for _, f := range c.Fix {
 				if f.Field == "" || f.Label.EN == "" || f.Label.FA == "" {
 					return fmt.Errorf("row %d: %s's fix %+v has no field or label", i+1, id, f)

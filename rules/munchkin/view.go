@@ -64,22 +64,37 @@ func (s *State) viewRow(r *TurnRow) rules.SheetRow {
 			}
 		}
 		if !touched {
+			if lvl, ok := s.levelAfter(r, p.ID); ok {
+				row.Cells[p.ID] = rules.Cell{Field: "level", Held: true, Fix: []rules.FixTarget{{Field: "level", Player: p.ID, At: strconv.Itoa(r.Turn), Entry: "delta",
+					Value: strconv.Itoa(lvl), Label: rules.T("Level", "سطح")}}}
+			}
 			continue
 		}
 		if asked != c.Value {
 			c.Base = rules.Num(asked)
 		}
 		c.Sub = rules.T(strings.Join(whyEN, ", "), strings.Join(whyFA, "، "))
-		if r.Levels != nil {
+		if lvl, ok := s.levelAfter(r, p.ID); ok {
 			c.Fix = []rules.FixTarget{{Field: "level", Player: p.ID, At: strconv.Itoa(r.Turn), Entry: "delta",
-				Value: strconv.Itoa(r.Levels[p.ID]), Label: rules.T("Level", "سطح")}}
-		} else if i, ok := s.player(p.ID); ok {
-			c.Fix = []rules.FixTarget{{Field: "level", Player: p.ID, At: strconv.Itoa(r.Turn), Entry: "delta",
-				Value: strconv.Itoa(s.Players[i].Level), Label: rules.T("Level", "سطح")}}
+				Value: strconv.Itoa(lvl), Label: rules.T("Level", "سطح")}}
 		}
 		row.Cells[p.ID] = c
 	}
 	return row
+}
+
+// levelAfter is a player's level at the end of turn r, or now for the turn
+// in progress.
+func (s *State) levelAfter(r *TurnRow, id string) (int, bool) {
+	if r.Levels != nil {
+		l, ok := r.Levels[id]
+		return l, ok
+	}
+	i, ok := s.player(id)
+	if !ok {
+		return 0, false
+	}
+	return s.Players[i].Level, true
 }
 
 // reasonWords names a level change's reason for people.

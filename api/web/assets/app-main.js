@@ -18,6 +18,7 @@ import { seating } from './app-seating.js';
 import { capacityPicker } from './app-capacities.js';
 import { storyOf } from './app-story.js';
 import { fixer } from './app-fix.js';
+import { viewSheet } from './app-viewsheet.js';
 import { signinWatch } from './app-signin-watch.js';
 import { deskScreen } from './app-desk.js';
 import { importScreen, importedLine } from './app-import.js';
@@ -446,6 +447,19 @@ function tableApp() {
       if (this.match && this.queue.some((q) => q.match === this.match.id && q.local)) this.pocketClose();
       this.pocketOpen();
     },
+    // refreshView reads the match again for its view (what its screens
+    // draw), when a change was answered without it and the phone's rules
+    // could not give it; a change since leaves it to the next read.
+    async refreshView() {
+      const m = this.match;
+      if (!m) return;
+      let body;
+      try { body = await this.api.get('/v1/matches/' + encodeURIComponent(m.id)); } catch { return; }
+      if (this.match === m && body && body.version === m.version && m.viewStale) {
+        m.view = body.view;
+        m.viewStale = false;
+      }
+    },
     st() { return (this.match && this.match.state) || {}; },
     players() { return (this.match && this.match.players) || []; },
     nameOf(id) {
@@ -479,6 +493,7 @@ function tableApp() {
       if (!m || !c || !r || !m.scores || c.status !== m.status) return false;
       if (m.version !== base && r.from !== 0) return false;
       for (const k of ['version', 'next', 'state', 'result', 'updated_at']) m[k] = c[k];
+      m.viewStale = true; // the answer has no view: the phone's rules or a read give it
       const rows = Array.isArray(r.rows) && Array.isArray(m.scores.rounds) ? m.scores.rounds.slice(0, r.from).concat(r.rows) : r.rows;
       m.scores = Object.assign({}, m.scores, { totals: c.totals, rounds: rows });
       return true;
@@ -709,7 +724,10 @@ function tableApp() {
               this.match.version = r.match.version;
               this.pocketClose();
               await this.refresh();
-            } else this.pocketSent(q, r);
+            } else {
+              this.pocketSent(q, r);
+              if (this.match.viewStale) this.refreshView();
+            }
           }
           this.settle(q.key, true);
         }
@@ -860,6 +878,7 @@ function tableApp() {
     isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
 
     ...fixer(),
+    ...viewSheet(),
     ...pocketReferee(),
 
     setTab(t) { this.tab = t; },

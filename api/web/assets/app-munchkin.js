@@ -231,13 +231,6 @@ export function munchkinScreen() {
       const w = (this.match && this.match.result && this.match.result.winners) || this.mk().winners || [];
       return w.map((id) => this.nameOf(id)).join(this.lang === 'fa' ? '، ' : ', ');
     },
-
-    // The score sheet: each turn's level changes.
-    turnRows() { return this.rounds(); },
-    levelsOf(row, id) { return this.n((row.levels || {})[id] ?? ''); },
-    changesText(row) {
-      return (row.changes || []).map((c) => this.nameOf(c.player) + ' ' + this.n((c.delta > 0 ? '+' : '') + c.delta) + (c.reason ? ' (' + this.reasonLabel(c.reason) + ')' : '')).join(this.sep());
-    },
     reasonLabel(r) { const k = 'reason_' + r; const s = this.t(k); return s === k ? r : s; },
   };
 }

@@ -294,7 +294,7 @@ export function pocketReferee() {
       m.next = v.next;
       m.result = v.result;
       m.status = v.status;
-      if (v.view) m.view = v.view;
+      if (v.view) { m.view = v.view; m.viewStale = false; }
       m.scores = Object.assign({}, m.scores, { totals: v.scores.totals, rounds: v.scores.rounds });
       this.notes = (v.notes || []).map((n) => Object.assign({}, n));
     },
@@ -307,7 +307,10 @@ export function pocketReferee() {
       const step = q.kind === 'event' || q.kind === 'undo';
       if (step && r.match.version === p.version + 1 && this.match && this.match.version === r.match.version) {
         try {
-          if (!q.local) this.pocketStep(q); // checked here already: the copy holds it
+          if (!q.local) { // checked here already: the copy holds it, and the screen its view
+            const v = this.pocketStep(q);
+            if (v && v.view) { this.match.view = v.view; this.match.viewStale = false; }
+          } else this.match.viewStale = false;
           if (q.kind === 'undo') p.events.pop();
           else p.events.push({ type: q.type, data: q.data });
           p.version = r.match.version;

@@ -24,8 +24,8 @@ addWords({
     sv_selected: 'Positions pulled forward', sv_selected_hint: 'e.g. 1 3', sv_drawn: 'Card drawn', sv_source: 'Drawn from',
     sv_source_deck: 'the deck', sv_source_discard: 'the discard pile', sv_legal: 'Allowed', sv_illegal: 'Not allowed',
     sv_village_after: 'The village afterwards', sv_ends: 'The game ends', sv_goes_on: 'The game goes on',
-    sv_fix_village: 'Fix the village of {p} in round {r}', sv_villages: 'Villages', sv_unknown: '?',
-    sv_deal: 'Deal and start round {r}', sv_census_mark: 'census', sv_kamikaze: 'Kamikaze', sv_jump: '100 → 50',
+    sv_villages: 'Villages', sv_unknown: '?',
+    sv_deal: 'Deal and start round {r}',
     sv_amulet_round: 'Round {r}: the amulet goes to {p}',
     'sv_why_SILVER-AMULET-1': 'the census caller scored lowest', 'sv_why_SILVER-AMULET-2': 'the lowest round score',
     'sv_why_SILVER-AMULET-3': 'a tie for lowest: the holder keeps it', 'sv_why_SILVER-AMULET-4': 'a tie for lowest: the tied player nearest the start player\'s left',
@@ -48,8 +48,8 @@ addWords({
     sv_selected: 'جایگاه‌های جلوکشیده', sv_selected_hint: 'مثلاً ۱ ۳', sv_drawn: 'کارتِ کشیده', sv_source: 'از کجا',
     sv_source_deck: 'دسته', sv_source_discard: 'کارت‌های رو', sv_legal: 'مجاز', sv_illegal: 'مجاز نیست',
     sv_village_after: 'دهکده پس از آن', sv_ends: 'بازی تمام می‌شود', sv_goes_on: 'بازی ادامه دارد',
-    sv_fix_village: 'اصلاحِ دهکده‌ی {p} در دورِ {r}', sv_villages: 'دهکده‌ها', sv_unknown: '؟',
-    sv_deal: 'پخش و شروعِ دورِ {r}', sv_census_mark: 'سرشماری', sv_kamikaze: 'کامیکازه', sv_jump: '۱۰۰ ← ۵۰',
+    sv_villages: 'دهکده‌ها', sv_unknown: '؟',
+    sv_deal: 'پخش و شروعِ دورِ {r}',
     sv_amulet_round: 'دورِ {r}: طلسم به {p} می‌رسد',
     'sv_why_SILVER-AMULET-1': 'درخواست‌کننده‌ی سرشماری کمترین امتیاز را گرفت', 'sv_why_SILVER-AMULET-2': 'کمترین امتیازِ دور',
     'sv_why_SILVER-AMULET-3': 'تساوی در کمترین امتیاز: دارنده‌ی طلسم آن را نگه می‌دارد', 'sv_why_SILVER-AMULET-4': 'تساوی در کمترین امتیاز: نزدیک‌ترین بازیکنِ هم‌امتیاز در سمتِ چپِ شروع‌کننده',
@@ -278,21 +278,5 @@ export function silverScreen() {
       return 'SILVER-END-3';
     },
     endText() { return this.t('sv_why_' + this.endRule()); },
-
-    // The score sheet: each round's villages, sums, points and totals.
-    sheetRows() { return this.rounds(); },
-    villageCell(row, id) {
-      const v = (row.villages || {})[id] || [];
-      return v.map((x) => this.n(x)).join(' ');
-    },
-    rowNum(row, key, id) { const m = row[key] || {}; return m[id] === undefined ? '' : this.n(m[id]); },
-    rowMarks(row, id) {
-      const out = [];
-      if (row.census_by === id) out.push(this.t('sv_census_mark'));
-      if (row.kamikaze === id) out.push(this.t('sv_kamikaze'));
-      if ((row.score_jumps || []).includes(id)) out.push(this.t('sv_jump'));
-      if (row.amulet_holder === id) out.push('◆');
-      return out.join(' ');
-    },
   };
 }

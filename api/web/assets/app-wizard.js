@@ -259,10 +259,5 @@ export function wizardScreen() {
       const ok = await this.send('trick', data);
       if (ok) { this.plays = {}; this.trickAnswer = null; this.suitPicked = ''; }
     },
-
-    // The score sheet, round by round.
-    sheetRows() { return this.rounds(); },
-    cell(row, id, key) { const m = row[key] || {}; return m[id] === undefined ? '' : this.n(m[id]); },
-    trumpOfRow(row) { return this.trumpLabel(row.trump); },
   };
 }

@@ -70,7 +70,7 @@
       M.h('th', { scope: 'row', class: r.number ? 'num' : 'label', title: M.tx(r.label, lang) }, r.number ? M.fmt(lang, r.number, 0) : M.tx(r.label, lang)),
       players.map((p) => {
         const c = r.cells[p.id];
-        if (!c) return M.h('td', { class: 'num none' });
+        if (!c || (c.held && !opts.cell)) return M.h('td', { class: 'num none' });
         const kids = [M.h('span', { class: 'v' }, M.fmt(lang, c.value, 0)), M.cellNotes(c, lang)];
         return opts.cell ? opts.cell(r, p, c, kids) : M.h('td', { class: 'num' + (c.value < 0 ? ' neg' : '') + (c.marks ? ' marked' : '') }, kids);
       }),
