@@ -306,16 +306,35 @@ func (p *tab) waitTextWithin(sel, want string, d time.Duration) string {
 	p.b.t.Helper()
 	deadline := time.Now().Add(within(d))
 	for {
-		got := p.textOf(sel)
-		if strings.Contains(got, want) {
+		got, rest := p.restingTextOf(sel)
+		if rest && strings.Contains(got, want) {
 			return got
 		}
 		if time.Now().After(deadline) {
 			p.shot("failed")
+			if !rest {
+				p.b.t.Fatalf("%s: the page never came to rest (a request stayed in flight); %s shows %q, want %q", p.name, sel, got, want)
+			}
 			p.b.t.Fatalf("%s: %s shows %q, want %q", p.name, sel, got, want)
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
+}
+
+// restingTextOf is the visible text of sel and whether the page was at
+// rest when it was read. Only text read at rest counts: a tap that sends
+// leaves the screen as it was until the answer is drawn, and a check of
+// that screen would pass on what it showed before the tap.
+func (p *tab) restingTextOf(sel string) (string, bool) {
+	ctx, cancel := context.WithTimeout(p.ctx, within(10*time.Second))
+	defer cancel()
+	got, _ := chromedp.Run(ctx, chromedp.Evaluate[[]any](`(function(){const e=document.querySelector(`+jsString(sel)+`);return [e&&e.getClientRects().length?e.innerText:'', `+readyJS+`]})()`))
+	if len(got) != 2 {
+		return "", false
+	}
+	text, _ := got[0].(string)
+	rest, _ := got[1].(bool)
+	return text, rest
 }
 
 // textOf is the visible text of sel ("" when absent or hidden).

@@ -78,7 +78,7 @@ func TestAppNothingStale(t *testing.T) {
 	if s := visibleText(p, "#match"); strings.Contains(s, "SILVER") || strings.Contains(s, "Dara") {
 		t.Errorf("the new Yatuk match shows the Silver match before it:\n%s", s)
 	}
-	ykPlayCard(p, "vipas", "wizard", []string{"red"}, "5", "Bahar's turn: 1")
+	ykPlayCard(p, "vipas", "wizard", []string{"red"}, "5", "Kaveh's turn: 2") // the first turn of two has one action (YATUK-TWO-7)
 	waitFor(p, `document.querySelector('#yk-play-power').value === ''`)
 	p.click("#yk-army-vipas-" + ykIDs[0])
 	p.click("#yk-ask-chain")

@@ -15,7 +15,7 @@ addWords({
     st_level: '{p} · {what} ({why}) · {d}', st_level_to: '{p}\'s turn · {what} ({why}) · {a} → {b}', st_level_up: 'Level up', st_level_down: 'Level down',
     st_combat: '{p} fought {list}', st_combat_helped: '{p} fought {list}, helped by {h}', st_run_away: '{p} ran away',
     st_sold: '{p} sold items for {n} gold', st_died: '{p} died', st_turn_ended: '{p} ended the turn',
-    st_turn_ended_hand: '{p} ended the turn holding {n} card(s)', st_character: '{p} changed race or class',
+    st_turn_ended_hand: '{p} ended the turn holding {n} card(s)', st_character: '{p} changed race or class', st_gear: '{p} changed gear ({n} items)', st_hand_dealt: '{p} was dealt {n} cards',
     st_round_started: 'Round {n} began', st_took_turn: '{p}: {a}', st_census_of: 'census of a village of {n}',
     st_round_ended: 'Round {n} ended ({why}) · villages: {list}', st_round_ended_plain: 'Round ended ({why}) · villages: {list}',
     st_played_to: '{p} played {c} to {l}', st_played_down: '{p} played a face-down card to {l}',
@@ -36,7 +36,7 @@ addWords({
     st_level: '{p}، {what} ({why})، {d}', st_level_to: 'نوبتِ {p}، {what} ({why})، {a} → {b}', st_level_up: 'سطح بالا', st_level_down: 'سطح پایین',
     st_combat: '{p} با {list} جنگید', st_combat_helped: '{p} با کمکِ {h} با {list} جنگید', st_run_away: '{p} فرار کرد',
     st_sold: '{p} وسایلی به ارزشِ {n} سکه فروخت', st_died: '{p} مُرد', st_turn_ended: '{p} نوبتش را تمام کرد',
-    st_turn_ended_hand: '{p} نوبتش را با {n} کارت در دست تمام کرد', st_character: '{p} نژاد یا طبقه‌اش را عوض کرد',
+    st_turn_ended_hand: '{p} نوبتش را با {n} کارت در دست تمام کرد', st_character: '{p} نژاد یا طبقه‌اش را عوض کرد', st_gear: '{p} ساز و برگش را عوض کرد ({n} آیتم)', st_hand_dealt: 'به {p} {n} کارت داده شد',
     st_round_started: 'دورِ {n} شروع شد', st_took_turn: '{p}: {a}', st_census_of: 'سرشماریِ دهکده‌ای با {n} کارت',
     st_round_ended: 'دورِ {n} تمام شد ({why}) · دهکده‌ها: {list}', st_round_ended_plain: 'دور تمام شد ({why}) · دهکده‌ها: {list}',
     st_played_to: '{p} {c} را در {l} بازی کرد', st_played_down: '{p} کارتی به پشت در {l} بازی کرد',
@@ -123,10 +123,14 @@ export function storyOf(match, game, lang) {
       case 'items_sold': return t('st_sold', { p, n: (d.gold || []).reduce((a, b) => a + (Number(b) || 0), 0) });
       case 'died': return t('st_died', { p });
       case 'character_updated': return t('st_character', { p });
+      case 'loadout_declared': return t('st_gear', { p, n: (d.items || []).length });
+      case 'hand_dealt': return t('st_hand_dealt', { p, n: (d.cards || []).length });
       case 'turn_taken': {
         const a = d.action === 'census' && d.village_size !== undefined ? t('st_census_of', { n: d.village_size }) : w('sv_' + d.action, d.action);
         return t('st_took_turn', { p, a });
       }
+      case 'census_called':
+        return t('st_took_turn', { p, a: d.village_size !== undefined ? t('st_census_of', { n: d.village_size }) : w('sv_census', 'census') });
       case 'round_ended':
         return t(d.round ? 'st_round_ended' : 'st_round_ended_plain', { n: d.round || '', why: w('sv_reason_' + d.reason, d.reason), list: perPlayer(d.villages) });
       case 'card_played':
