@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -89,8 +90,24 @@ func (s *Server) appendedWith(c echo.Context, res *db.Appended, status int) erro
 	if pref == "representation" {
 		return writeJSON(c, status, AppendedResponse{Event: s.eventResponse(res.Event, lang), Match: s.matchResponse(res.Match, lang)})
 	}
-	return writeBody(c, status, s.appendShort(make([]byte, 0, 4<<10), res, lang, pref != "minimal"))
+	buf := answerBuffers.Get().(*[]byte)
+	b := s.appendShort((*buf)[:0], res, lang, pref != "minimal")
+	err := writeBody(c, status, b)
+	if cap(b) <= maxPooledAnswer {
+		*buf = b
+		answerBuffers.Put(buf)
+	}
+	return err
 }
+
+// answerBuffers hold the buffers answers to changes are written in: the
+// answer is copied to the connection before writeBody returns, so its buffer
+// serves the next answer instead of becoming garbage every event.
+var answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4<<10); return &b }}
+
+// maxPooledAnswer is the largest buffer kept for another answer (a
+// correction's answer holds every row of a long match's sheet).
+const maxPooledAnswer = 64 << 10
 
 // appendShort appends the default answer to a change, AppendedCompactResponse
 // (the event, the match without its score sheet and the sheet's rows the
@@ -140,7 +157,11 @@ func appendChangedRounds(b []byte, res *db.Appended, sheet any) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b, err = appendValue(b, rows.Index(i).Interface())
+			row := rows.Index(i)
+			if row.Kind() != reflect.Pointer {
+				row = row.Addr() // a row writes its own JSON through its pointer
+			}
+			b, err = appendValue(b, row.Interface())
 		}
 		b = append(b, ']')
 	}
