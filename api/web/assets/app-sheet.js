@@ -8,22 +8,22 @@ import { addWords, parseNumber } from './app-i18n.js';
 
 addWords({
   en: {
-    sh_row: 'Row', sh_record_row: 'Record the row', sh_category: 'Category',
+    sh_record_row: 'Record the row', sh_category: 'Category',
     sh_range: '{a} to {b}', sh_at_least: 'at least {a}', sh_at_most: 'at most {b}', sh_any: 'any whole number', sh_not_negative: '0 or more',
     sh_lowest_wins: 'The lowest total wins', sh_highest_wins: 'The highest total wins',
     sh_negative: 'Scores may be negative', sh_tie_break: 'Ties: broken by {c}', sh_tie_mark: 'tie-break',
     sh_place: 'Place', sh_finish: 'End the sheet', sh_rounds_of: 'Round {r} of {n}', sh_round_open: 'Round {r} · open rounds',
-    sh_fix_row: 'Fix {r}', sh_fix_cell: 'Fix {r}: {p}', sh_sign: 'Plus or minus: {p}',
+    sh_fix_row: 'Fix {r}', sh_sign: 'Plus or minus: {p}',
     sh_allowed: 'Allowed: {x}',
     sh_finish_sure: 'End the sheet now? No more rows can be recorded.', sh_finish_yes: 'Yes, end it', sh_keep_playing: 'Keep playing',
   },
   fa: {
-    sh_row: 'سطر', sh_record_row: 'ثبتِ سطر', sh_category: 'دسته',
+    sh_record_row: 'ثبتِ سطر', sh_category: 'دسته',
     sh_range: '{a} تا {b}', sh_at_least: 'دست‌کم {a}', sh_at_most: 'حداکثر {b}', sh_any: 'هر عددِ صحیح', sh_not_negative: '۰ یا بیشتر',
     sh_lowest_wins: 'کمترین مجموع می‌بَرد', sh_highest_wins: 'بیشترین مجموع می‌بَرد',
     sh_negative: 'امتیازِ منفی مجاز است', sh_tie_break: 'تساوی: با {c} شکسته می‌شود', sh_tie_mark: 'شکستنِ تساوی',
     sh_place: 'رتبه', sh_finish: 'پایانِ برگه', sh_rounds_of: 'دورِ {r} از {n}', sh_round_open: 'دورِ {r} · دورهای باز',
-    sh_fix_row: 'اصلاحِ {r}', sh_fix_cell: 'اصلاحِ {r}: {p}', sh_sign: 'مثبت یا منفی: {p}',
+    sh_fix_row: 'اصلاحِ {r}', sh_sign: 'مثبت یا منفی: {p}',
     sh_allowed: 'مجاز: {x}',
     sh_finish_sure: 'برگه همین حالا تمام شود؟ پس از آن سطری ثبت نمی‌شود.', sh_finish_yes: 'بله، تمام شود', sh_keep_playing: 'ادامه‌ی بازی',
   },
@@ -72,7 +72,6 @@ export function sheetScreen() {
     // columns are the sheet's columns: the teams on a sheet scored by
     // team, else the players.
     columns() { return this.byTeam() ? this.teamList() : this.players().map((p) => ({ id: p.id, name: p.name, first: p.id })); },
-    columnTotal(c) { return this.byTeam() ? this.teamTotal(c.id) : this.totalOf(c.id); },
     // sideTotal is a player's side's sum of scores (the player's own
     // without teams), as the sheet ranks sides.
     sideTotal(id, scores) {
@@ -106,13 +105,37 @@ export function sheetScreen() {
       for (let r = 1; r <= n; r++) out.push({ key: 'r:' + r, round: r, label: this.t('round') + ' ' + this.n(r), min: d.rounds.min, max: d.rounds.max, tie: false });
       return out;
     },
-    cell(row, id) {
-      const r = this.recordedRow(row.key) || this.pendingRow(row.key);
-      const m = r && (this.byTeam() && r.teams ? r.teams : r.scores);
-      return m && m[id] !== undefined ? this.n(m[id]) : '';
-    },
     isRecorded(row) { return !!this.recordedRow(row.key); },
     isPending(row) { return !this.isRecorded(row) && !!this.pendingRow(row.key); },
+
+    // The sheet as the game's view has it (app-viewsheet.js), every row the
+    // sheet defines in its order: those still due show a dash, those
+    // waiting on this phone their scores in italics; a column per team on a
+    // sheet scored by team, and the places under the totals.
+    vsColumns() { return this.columns().map((c) => ({ id: c.id, name: c.name, members: c.members || '', cell: c.first })); },
+    vsRows() {
+      const viewed = {}, rest = [];
+      ((this.vsheet() || {}).rows || []).forEach((r) => {
+        const f = Object.values(r.cells).flatMap((c) => c.fix || [])[0];
+        if (f) viewed[(this.byRounds() ? 'r:' : 'c:') + f.at] = r;
+        else rest.push(r);
+      });
+      const rows = this.sheetRows().map((row) => {
+        const extra = [];
+        if (this.rowRange(row)) extra.push({ cls: 'range', text: this.rowRange(row) });
+        if (row.tie) extra.push({ cls: 'tie-mark', text: '★ ' + this.t('sh_tie_mark') });
+        const own = { key: row.key, head: row.label, label: row.label, note: '', extra, cls: row.tie ? 'tie' : '' };
+        if (viewed[row.key]) return Object.assign(this.vsRow(viewed[row.key], row.key), own);
+        const pend = this.pendingRow(row.key);
+        own.cells = this.vsColumns().map((col) => ({ id: col.id, cls: 'num', fix: [], notes: [],
+          value: pend ? this.n(pend.scores[col.id] ?? '') : '—', valueCls: pend ? 'queued' : 'muted' }));
+        return own;
+      });
+      return rows.concat(rest.map((r, i) => this.vsRow(r, 'final:' + i)));
+    },
+    vsPlaces() {
+      return this.columns().map((c) => ({ id: c.id, value: this.n(this.placeOf(c.first)), cls: 'place' + (this.placeOf(c.first) === 1 ? ' first' : '') }));
+    },
 
     // ---- places, counted among the sides (teams or players): by the
     // server's placements once finished; meanwhile by the totals so far
