@@ -10,7 +10,7 @@ import { wazabiSteps } from './app-wazabi-steps.js';
 
 addWords({
   en: {
-    wz_dice: 'dice', wz_cards: 'cards', wz_dice_n: { one: '{n} die', other: '{n} dice' }, wz_cards_n: { one: '{n} card', other: '{n} cards' }, wz_skips: { one: 'misses {n} turn', other: 'misses {n} turns' }, wz_out: 'out', wz_turn: 'Turn of {p}',
+    wz_dice: 'dice', wz_held: 'Dice and cards held now', wz_cards: 'cards', wz_dice_n: { one: '{n} die', other: '{n} dice' }, wz_cards_n: { one: '{n} card', other: '{n} cards' }, wz_skips: { one: 'misses {n} turn', other: 'misses {n} turns' }, wz_out: 'out', wz_turn: 'Turn of {p}',
     wz_direction_clockwise: 'clockwise', wz_direction_counterclockwise: 'counter-clockwise',
     wz_opening: 'Opening roll: who starts', wz_opening_w: 'W rolled by {p}', wz_record_opening: 'Record the opening roll',
     wz_roll: 'The roll of {n} dice', wz_face_w: 'W', wz_face_card: 'Card', wz_face_give: 'Give',
@@ -27,7 +27,7 @@ addWords({
     wz_from_empty: 'Both piles are empty: each card comes from an opponent\'s hand, at random.', wz_card_from: 'Card {k} from',
   },
   fa: {
-    wz_dice: 'تاس', wz_cards: 'کارت', wz_dice_n: '{n} تاس', wz_cards_n: '{n} کارت', wz_skips: '{n} نوبت از دست می‌دهد', wz_out: 'بیرون', wz_turn: 'نوبتِ {p}',
+    wz_dice: 'تاس', wz_held: 'تاس‌ها و کارت‌هایی که اکنون در دست است', wz_cards: 'کارت', wz_dice_n: '{n} تاس', wz_cards_n: '{n} کارت', wz_skips: '{n} نوبت از دست می‌دهد', wz_out: 'بیرون', wz_turn: 'نوبتِ {p}',
     wz_direction_clockwise: 'در جهتِ عقربه‌ها', wz_direction_counterclockwise: 'خلافِ جهتِ عقربه‌ها',
     wz_opening: 'تاس‌اندازیِ آغاز: چه کسی شروع می‌کند', wz_opening_w: 'W‌های {p}', wz_record_opening: 'ثبتِ تاس‌اندازیِ آغاز',
     wz_roll: 'ریختنِ {n} تاس', wz_face_w: 'W', wz_face_card: 'کارت', wz_face_give: 'دادن',
