@@ -1,5 +1,7 @@
 // Fixing a mistake as on paper: a tap on a number of the score sheet (a
-// button that dispatches 'motamed:fix' with {seq, field, player, round})
+// button that dispatches 'motamed:fix' with {seq, field, player, round},
+// and from the game's view the entry of the event's data it is, the
+// figure as recorded and its name)
 // or on "Fix" in the Events list opens an editor at the bottom of the
 // screen, in words, with the game's own choices. "Check" asks the server
 // what the fix would do (POST .../corrections?dry_run=true): the totals
@@ -75,7 +77,7 @@ export function fixer() {
     fixCell(ev) {
       const b = ev.currentTarget;
       const d = b.dataset;
-      b.dispatchEvent(new CustomEvent('motamed:fix', { bubbles: true, detail: { seq: Number(d.seq) || 0, field: d.field, player: d.player || '', round: d.round || '' } }));
+      b.dispatchEvent(new CustomEvent('motamed:fix', { bubbles: true, detail: { seq: Number(d.seq) || 0, field: d.field, player: d.player || '', round: d.round || '', entry: d.entry || '', value: d.value, label: d.label || '' } }));
     },
     async onFix(cell, from) {
       if (!this.match || !this.canRecord()) return;
@@ -106,23 +108,20 @@ export function fixer() {
       }
       if (!ev) { this.say(this.t('fx_nothing_here'), 'note'); return; }
       // the number as the event recorded it, else as the cell shows it
-      let value = this.cellValue(ev, cell);
+      let value = cell.value !== undefined && cell.value !== '' ? cell.value : this.cellValue(ev, cell);
       if ((value === '' || value === undefined) && from) value = String(from.textContent || '').trim();
       const title = this.t('fx_cell', {
         r: cell.round ? this.t('fx_cell_round', { r: cell.field === 'level' ? this.t('turn') + ' ' + this.n(cell.round) : cell.field === 'gems' ? this.t('land_' + cell.round) : this.roundWord(cell.round) }) : '',
         p: cell.player ? this.nameOf(cell.player) : this.describe(ev.type, ev.data),
-        f: this.fieldLabel(cell.field === 'value' ? 'scores' : cell.field), v: this.text(value),
+        f: cell.label || this.fieldLabel(cell.field), v: this.text(value),
       });
       this.openFix(ev, title, from, cell);
     },
     roundWord(r) { return /^\d+$/.test(String(r)) ? this.t('st_round', { n: this.n(r) }) : this.story().describe('scores_recorded', { category: r }).split(':')[0]; },
-    // cellValue is the number a cell shows, as its event recorded it.
+    // cellValue is the number a cell without its recorded figure shows, as
+    // its event recorded it.
     cellValue(ev, cell) {
       const d = ev.data || {};
-      if (cell.field === 'bid') return d.bid;
-      if (cell.field === 'tricks') return (d.won || {})[cell.player];
-      if (cell.field === 'value') return (d.scores || {})[cell.player];
-      if (cell.field === 'village') { const v = (d.villages || {})[cell.player]; return Array.isArray(v) ? v.join(' ') : v; }
       return typeof d[cell.field] === 'number' ? d[cell.field] : '';
     },
     // editEvent opens an event of the Events list in the editor.
@@ -181,9 +180,11 @@ export function fixer() {
           v.forEach((id, i) => add([k, i], id, this.t('fx_f_to', { k: this.n(i + 1) })));
         } else add([k], v, this.fieldLabel(k));
       }
-      // the tapped number first, ready to change
-      if (cell) {
-        const want = { bid: 'bid', tricks: 'won-' + cell.player, value: 'scores-' + cell.player, village: 'villages-' + cell.player }[cell.field];
+      // the tapped number first, ready to change: the entry of the data it
+      // is, at its player in a map by player
+      if (cell && cell.entry) {
+        const v = (ev.data || {})[cell.entry];
+        const want = v && typeof v === 'object' && !Array.isArray(v) ? cell.entry + '-' + cell.player : cell.entry;
         const i = fields.findIndex((f) => f.key === want);
         if (i > 0) fields.unshift(fields.splice(i, 1)[0]);
       }

@@ -37,7 +37,8 @@ export function viewSheet() {
     vsCell(c, col, rowLabel) {
       if (!c) return { id: col.id, cls: 'num none', fix: [], value: '', valueCls: 'v', notes: [] };
       const fix = (c.fix || []).map((f) => ({
-        key: f.field + ':' + f.at, field: f.field, at: f.at || '', player: f.player, value: this.n(f.value),
+        key: f.field + ':' + f.at, field: f.field, at: f.at || '', player: f.player, entry: f.entry || '', recorded: f.value,
+        label: this.vtx(f.label), value: this.n(f.value),
         aria: this.t('fx_cell', { r: this.t('fx_cell_round', { r: rowLabel }), p: col.name, f: this.vtx(f.label), v: this.n(f.value) }),
       }));
       // what was recorded before the adjustments, each adjustment, and the
