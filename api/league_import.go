@@ -86,7 +86,7 @@ func skipOf(lang string, p bgstats.PlannedPlay, err error, sentence bool) Import
 	if sentence {
 		day := p.PlayedAt.Format(time.DateOnly)
 		en = "The play of " + day + " cannot come in: " + en
-		fa = "بازیِ " + persianDigits.Replace(day) + " وارد نمی‌شود: " + fa
+		fa = "بازیِ " + rules.PersianDigits(day) + " وارد نمی‌شود: " + fa
 	}
 	out := ImportSkip{SourceID: p.SourceID, Reason: en, ReasonFA: fa}
 	if lang == "fa" {

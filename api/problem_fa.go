@@ -3,6 +3,8 @@ package api
 import (
 	"regexp"
 	"strings"
+
+	"github.com/motamed/motamed/rules"
 )
 
 // persianProblem puts a problem's detail into Persian: the fixed sentences
@@ -122,24 +124,5 @@ func kindFA(kind string) string {
 	return kind
 }
 
-// proseTokens splits text into what keeps its digits (quoted values, and
-// words with Latin letters: IDs, rule IDs, cards) and runs of digits.
-var proseTokens = regexp.MustCompile(`"[^"]*"|«[^»]*»|[A-Za-z0-9_\-]*[A-Za-z_][A-Za-z0-9_\-]*|[0-9]+`)
-
-var persianDigits = strings.NewReplacer(
-	"0", "۰", "1", "۱", "2", "۲", "3", "۳", "4", "۴", "5", "۵", "6", "۶", "7", "۷", "8", "۸", "9", "۹")
-
-// faProse writes a Persian text's numbers in Persian digits, leaving IDs,
-// rule IDs and quoted values as they are. The pages' script does the same
-// (assets/common.js, M.prose).
-func faProse(s string) string {
-	if strings.IndexAny(s, "0123456789") < 0 {
-		return s
-	}
-	return proseTokens.ReplaceAllStringFunc(s, func(tok string) string {
-		if tok[0] >= '0' && tok[0] <= '9' && strings.Trim(tok, "0123456789") == "" {
-			return persianDigits.Replace(tok)
-		}
-		return tok
-	})
-}
+// faProse writes a Persian text's numbers in Persian digits (rules.FAProse).
+func faProse(s string) string { return rules.FAProse(s) }

@@ -105,22 +105,25 @@ func eventsInWords(p *tab, want string) {
 // breaks the round's sum (refused in the editor, with its rule); with both
 // fixed the preview shows the totals before → after, and once saved the
 // totals are those of the match recorded right.
+// wizardToFix is a Wizard match of two rounds recorded through the API,
+// Reza and Kian having won the first round's trick as given.
+func wizardToFix(c *client, rezaWon, kianWon int) *fixMatch {
+	m := newFixMatch(c, "wizard", []string{"Reza", "Sara", "Kian"}, func(map[string]string) map[string]any { return map[string]any{"rounds": 2} })
+	r, s, k := m.ids["Reza"], m.ids["Sara"], m.ids["Kian"]
+	m.event("round_started", map[string]any{"trump": "red"})
+	m.event("bid", map[string]any{"player": s, "bid": 0})
+	m.event("bid", map[string]any{"player": k, "bid": 1})
+	m.event("bid", map[string]any{"player": r, "bid": 0})
+	m.event("tricks", map[string]any{"won": map[string]any{r: rezaWon, s: 0, k: kianWon}})
+	m.event("round_started", map[string]any{"trump": "blue"})
+	m.event("bid", map[string]any{"player": k, "bid": 1})
+	m.event("bid", map[string]any{"player": r, "bid": 1})
+	return m
+}
+
 func TestAppFixWizardCell(t *testing.T) {
 	b, c := appServer(t)
-	record := func(rezaWon, kianWon int) *fixMatch {
-		m := newFixMatch(c, "wizard", []string{"Reza", "Sara", "Kian"}, func(map[string]string) map[string]any { return map[string]any{"rounds": 2} })
-		r, s, k := m.ids["Reza"], m.ids["Sara"], m.ids["Kian"]
-		m.event("round_started", map[string]any{"trump": "red"})
-		m.event("bid", map[string]any{"player": s, "bid": 0})
-		m.event("bid", map[string]any{"player": k, "bid": 1})
-		m.event("bid", map[string]any{"player": r, "bid": 0})
-		m.event("tricks", map[string]any{"won": map[string]any{r: rezaWon, s: 0, k: kianWon}})
-		m.event("round_started", map[string]any{"trump": "blue"})
-		m.event("bid", map[string]any{"player": k, "bid": 1})
-		m.event("bid", map[string]any{"player": r, "bid": 1})
-		return m
-	}
-	right, m := record(0, 1), record(1, 0)
+	right, m := wizardToFix(c, 0, 1), wizardToFix(c, 1, 0)
 	r, k := m.ids["Reza"], m.ids["Kian"]
 
 	p := b.tab("fix-wizard")

@@ -108,6 +108,9 @@ const loadPhasesJS = `(async () => {
 type step struct {
 	Ev     *rules.Event `json:"ev,omitempty"`
 	UndoOK bool         `json:"undo_ok,omitempty"` // undo when the apply before was accepted
+	// Fix is a batch of fixes checked, not kept (a dry run). The events
+	// applied take seqs 1, 2, ... in order, an undo one too, as on the server.
+	Fix []bridge.Correction `json:"fix,omitempty"`
 }
 
 // runScriptJS runs a match's script in the module: its answers in order.
@@ -116,18 +119,23 @@ const runScriptJS = `((req, steps, lang) => {
   const o = JSON.parse(R.open(JSON.stringify(req), lang));
   out.push(JSON.stringify(o.ok ? o.ok.view : o));
   const h = String(o.ok ? o.ok.handle : -1);
-  let last = null;
+  let last = null, seq = 0;
   for (const s of steps) {
+    if (s.fix) {
+      out.push(R.correct(h, JSON.stringify(s.fix), '0', lang, 'dry'));
+      continue;
+    }
     if (s.undo_ok) {
-      if (last && last.ok) out.push(R.undo(h, lang));
+      if (last && last.ok) { out.push(R.undo(h, lang)); seq++; }
       last = null;
       continue;
     }
     const t = performance.now();
-    const a = R.apply(h, JSON.stringify({ type: s.ev.type, data: s.ev.data }), lang);
+    const a = R.apply(h, JSON.stringify({ type: s.ev.type, data: s.ev.data, seq: seq + 1 }), lang);
     times.push(performance.now() - t);
     out.push(a);
     last = JSON.parse(a);
+    if (last.ok) seq++;
   }
   R.close(h);
   return JSON.stringify({ out, times });
@@ -143,16 +151,25 @@ func goAnswers(native *bridge.Bridge, req bridge.OpenRequest, steps []step, lang
 		want[0] = mustMarshal(v)
 	}
 	lastOK := false
+	var seq int64
 	for _, s := range steps {
+		if s.Fix != nil {
+			want = append(want, goAnswer(native.Correct(h, s.Fix, 0, lang, true)))
+			continue
+		}
 		if s.UndoOK {
 			if lastOK {
 				want = append(want, goAnswer(native.Undo(h, lang)))
+				seq++
 			}
 			lastOK = false
 			continue
 		}
-		v, err := native.Apply(h, *s.Ev, lang)
+		v, err := native.Apply(h, *s.Ev, seq+1, lang)
 		lastOK = err == nil
+		if lastOK {
+			seq++
+		}
 		applied++
 		if err != nil {
 			refused++

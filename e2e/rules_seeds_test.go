@@ -102,6 +102,7 @@ func TestRulesModuleAgreesOnTheTestCorpus(t *testing.T) {
 			}
 		}
 	}
+	fixRand := rand.New(rand.NewPCG(20261129, 40))
 	for gi, spec := range play.Games() {
 		g, ok := reg.Get(spec.ID)
 		if !ok {
@@ -127,6 +128,18 @@ func TestRulesModuleAgreesOnTheTestCorpus(t *testing.T) {
 					steps = append(steps, step{Ev: &seeds[i]}, step{UndoOK: true})
 				}
 				steps = append(steps, step{Ev: &ev})
+				// fixes checked against the log so far: a void and a
+				// replacement by an example (or a variant of one) of a
+				// seq drawn from those given, some of them not in force
+				if k%stride == 0 && k > 0 {
+					at := int64(1 + fixRand.IntN(len(steps)))
+					rep := seeds[fixRand.IntN(len(seeds))]
+					if fixRand.IntN(2) == 0 {
+						rep = illegal(fixRand, rep, 2)
+					}
+					steps = append(steps, step{Fix: []bridge.Correction{{Seq: at, Void: true}}},
+						step{Fix: []bridge.Correction{{Seq: at, Type: rep.Type, Data: rep.Data}}})
+				}
 			}
 			want, applied, refusals, err := goAnswers(native, req, steps, lang)
 			if err != nil {

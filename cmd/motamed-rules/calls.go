@@ -35,16 +35,17 @@ func calls(b *bridge.Bridge) map[string]func(args []string) any {
 			}
 			return map[string]any{"handle": h, "view": v}
 		},
-		// apply(handle, event JSON {type, data}, lang) -> view
+		// apply(handle, event JSON {type, data, seq?}, lang) -> view
 		"apply": func(a []string) any {
 			var ev struct {
 				Type string          `json:"type"`
 				Data json.RawMessage `json:"data,omitempty"`
+				Seq  int64           `json:"seq,omitempty"`
 			}
 			if err := json.Unmarshal([]byte(arg(a, 1)), &ev); err != nil {
 				return err
 			}
-			v, err := b.Apply(atoi(arg(a, 0)), rules.Event{Type: ev.Type, Data: ev.Data}, arg(a, 2))
+			v, err := b.Apply(atoi(arg(a, 0)), rules.Event{Type: ev.Type, Data: ev.Data}, ev.Seq, arg(a, 2))
 			if err != nil {
 				return err
 			}
@@ -57,6 +58,34 @@ func calls(b *bridge.Bridge) map[string]func(args []string) any {
 				return err
 			}
 			return v
+		},
+		// redo(handle, lang) -> view
+		"redo": func(a []string) any {
+			v, err := b.Redo(atoi(arg(a, 0)), arg(a, 1))
+			if err != nil {
+				return err
+			}
+			return v
+		},
+		// correct(handle, [correction] JSON, first seq, lang, "dry"|"") -> view
+		"correct": func(a []string) any {
+			var items []bridge.Correction
+			if err := json.Unmarshal([]byte(arg(a, 1)), &items); err != nil {
+				return err
+			}
+			v, err := b.Correct(atoi(arg(a, 0)), items, int64(max(atoi(arg(a, 2)), 0)), arg(a, 3), arg(a, 4) == "dry")
+			if err != nil {
+				return err
+			}
+			return v
+		},
+		// events(handle) -> [event in force {seq, type, data, revision}]
+		"events": func(a []string) any {
+			evs, err := b.Events(atoi(arg(a, 0)))
+			if err != nil {
+				return err
+			}
+			return evs
 		},
 		// close(handle) -> true
 		"close": func(a []string) any { b.Close(atoi(arg(a, 0))); return true },

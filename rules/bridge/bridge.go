@@ -23,11 +23,15 @@ type Bridge struct {
 	next    int
 }
 
-// match is one open match: its game and the states its effective events
-// left, the first being the setup's, so that an undo steps back one.
+// match is one open match: its game, the states its effective events
+// left (the first being the setup's, so that an undo steps back one), those
+// events in force, and the events the latest undos took back (latest
+// last), which a redo brings back while nothing else was recorded since.
 type match struct {
 	game   rules.Game
 	states []rules.State
+	events []StoredEvent
+	undone []StoredEvent
 }
 
 // New is a bridge over every built-in game.
@@ -60,10 +64,16 @@ type OpenRequest struct {
 	Players []rules.Player    `json:"players"`
 	Options json.RawMessage   `json:"options,omitempty"`
 	Events  []StoredEvent     `json:"events"`
+	// Undone are the events the latest undos of the log took back, the
+	// latest last, while nothing else was recorded after them: a redo
+	// brings back the last.
+	Undone []StoredEvent `json:"undone,omitempty"`
 }
 
-// StoredEvent is one event of a match's effective log.
+// StoredEvent is one event of a match's effective log: its seq in the
+// match's log (0 for one not stored yet), which a correction names it by.
 type StoredEvent struct {
+	Seq      int64           `json:"seq,omitempty"`
 	Type     string          `json:"type"`
 	Data     json.RawMessage `json:"data,omitempty"`
 	Revision int             `json:"revision,omitempty"`
@@ -101,6 +111,9 @@ type Problem struct {
 	Detail     string             `json:"detail,omitempty"`
 	Violations []Violation        `json:"violations,omitempty"`
 	Fields     []rules.FieldError `json:"fields,omitempty"`
+	// BreaksAt is, on a refused correction, the seq of the first event in
+	// force it would make illegal.
+	BreaksAt *int64 `json:"breaks_at,omitempty"`
 }
 
 func (p *Problem) Error() string { return p.Title + ": " + p.Detail }
@@ -115,7 +128,7 @@ func (b *Bridge) Open(req OpenRequest, lang string) (int, *View, error) {
 	if err != nil {
 		return 0, nil, b.problem(err, lang)
 	}
-	m := &match{game: g, states: make([]rules.State, 1, len(req.Events)+1)}
+	m := &match{game: g, states: make([]rules.State, 1, len(req.Events)+1), events: append([]StoredEvent(nil), req.Events...), undone: append([]StoredEvent(nil), req.Undone...)}
 	m.states[0] = s
 	for _, ev := range req.Events {
 		s, _, err = rules.ApplyStored(g, s, rules.Event{Type: ev.Type, Data: ev.Data, Revision: ev.Revision})
@@ -132,7 +145,8 @@ func (b *Bridge) Open(req OpenRequest, lang string) (int, *View, error) {
 // Apply checks an event against an open match's current state: accepted,
 // the match moves on and its view is returned with the referee's notes;
 // refused, the match stays as it was and the refusal is returned.
-func (b *Bridge) Apply(handle int, ev rules.Event, lang string) (*View, error) {
+// seq is the event's seq in the match's log, when known (else 0).
+func (b *Bridge) Apply(handle int, ev rules.Event, seq int64, lang string) (*View, error) {
 	m, ok := b.matches[handle]
 	if !ok {
 		return nil, errNoMatch
@@ -142,6 +156,8 @@ func (b *Bridge) Apply(handle int, ev rules.Event, lang string) (*View, error) {
 		return nil, b.problem(err, lang)
 	}
 	m.states = append(m.states, next)
+	m.events = append(m.events, StoredEvent{Seq: seq, Type: ev.Type, Data: ev.Data})
+	m.undone = nil
 	out := make([]Violation, 0, len(notes))
 	for _, r := range notes {
 		out = append(out, b.violation(r, lang))
@@ -159,13 +175,16 @@ func (b *Bridge) Undo(handle int, lang string) (*View, error) {
 		return nil, &Problem{Type: "/problems/conflict", Title: kindConflict.In(lang), Status: 409, Detail: "The match has no event left to undo."}
 	}
 	m.states = m.states[:len(m.states)-1]
+	m.undone = append(m.undone, m.events[len(m.events)-1])
+	m.events = m.events[:len(m.events)-1]
 	return m.view(lang, nil), nil
 }
 
 // Close forgets an open match.
 func (b *Bridge) Close(handle int) { delete(b.matches, handle) }
 
-// Ask answers a referee question of a game.
+// Ask answers a referee question of a game, worded in lang as the server
+// words it (rules.LocalizeAnswer).
 func (b *Bridge) Ask(game, question string, body json.RawMessage, lang string) (any, error) {
 	g, err := b.game(game, nil)
 	if err != nil {
@@ -177,10 +196,16 @@ func (b *Bridge) Ask(game, question string, body json.RawMessage, lang string) (
 			if err != nil {
 				return nil, b.problem(err, lang)
 			}
-			return ans, nil
+			return rules.LocalizeAnswer(ans, lang, b.title)
 		}
 	}
 	return nil, &Problem{Type: "/problems/not-found", Title: kindNotFound.In(lang), Status: 404, Detail: "No referee question " + question + "."}
+}
+
+// title is the title of the rule with ID id, if a game cites it.
+func (b *Bridge) title(id string) (rules.Text, bool) {
+	e, ok := b.rules[id]
+	return e.Title, ok
 }
 
 // Rule is one rule of a game's catalog in a language.

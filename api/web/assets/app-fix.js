@@ -81,7 +81,7 @@ export function fixer() {
     },
     async onFix(cell, from) {
       if (!this.match || !this.canRecord()) return;
-      if (!this.online) { this.say(this.t('off_fix'), 'note'); return; }
+      if (!this.online && !this.pocketReady()) { this.say(this.t('off_fix'), 'note'); return; }
       let evs;
       try { evs = await this.eventsInForce(); } catch (e) { this.showRefusal(e); return; }
       let ev = cell.seq ? evs.find((e) => e.seq === cell.seq) : null;
@@ -127,8 +127,9 @@ export function fixer() {
     // editEvent opens an event of the Events list in the editor.
     editEvent(e) { this.openFix(e, this.describe(e.type, e.data), null, null); },
     openFix(ev, title, from, cell) {
-      // with no network the editor opens saying why a fix must wait
-      this.fx = { batch: [], cur: this.fixItem(ev, title, cell), preview: null, breaks: null, error: this.online ? '' : this.t('off_fix'), violations: [], busy: false };
+      // with no network and no copy of the match on the phone, the editor
+      // opens saying why a fix must wait
+      this.fx = { batch: [], cur: this.fixItem(ev, title, cell), preview: null, breaks: null, error: this.online || this.pocketReady() ? '' : this.t('off_fix'), violations: [], busy: false };
       this.$nextTick(() => {
         const box = document.getElementById('fx');
         if (!box) return;
@@ -249,10 +250,7 @@ export function fixer() {
       try { items = this.corrections(); } catch (e) { fx.error = this.t('fx_not_allowed') + ' ' + e.message; return; }
       fx.busy = true;
       try {
-        const r = await this.api.post('/v1/matches/' + encodeURIComponent(this.match.id) + '/corrections?dry_run=true', { corrections: items });
-        const after = (r.data && r.data.match && r.data.match.totals) || {};
-        const before = (this.match.scores && this.match.scores.totals) || {};
-        fx.preview = this.players().map((p) => ({ id: p.id, line: this.t('fx_before_after', { p: p.name, a: this.n(before[p.id] ?? 0), b: this.n(after[p.id] ?? 0) }), changed: (before[p.id] ?? 0) !== (after[p.id] ?? 0) }));
+        this.showPreview(await this.previewFix(items));
       } catch (e) {
         this.fixRefused(e, items);
       } finally {
@@ -311,11 +309,25 @@ export function fixer() {
       const fx = this.fx;
       const items = fx.batch.map((b) => b.item).concat([{ seq: fx.cur.seq, void: true }]);
       try {
-        const r = await this.api.post('/v1/matches/' + encodeURIComponent(this.match.id) + '/corrections?dry_run=true', { corrections: items });
-        const after = (r.data && r.data.match && r.data.match.totals) || {};
-        const before = (this.match.scores && this.match.scores.totals) || {};
-        fx.preview = this.players().map((p) => ({ id: p.id, line: this.t('fx_before_after', { p: p.name, a: this.n(before[p.id] ?? 0), b: this.n(after[p.id] ?? 0) }), changed: (before[p.id] ?? 0) !== (after[p.id] ?? 0) }));
+        this.showPreview(await this.previewFix(items));
       } catch (e) { this.fixRefused(e, items); }
+    },
+    // previewFix is each player's total with a batch of fixes, storing
+    // nothing: the server's answer (POST .../corrections?dry_run=true), or
+    // with no network the phone's copy of the match, which checks it as the
+    // server does (the refusal, a Problem, is thrown alike).
+    async previewFix(items) {
+      try {
+        const r = await this.api.post('/v1/matches/' + encodeURIComponent(this.match.id) + '/corrections?dry_run=true', { corrections: items });
+        return (r.data && r.data.match && r.data.match.totals) || {};
+      } catch (e) {
+        if (!(e instanceof Offline) || !this.pocketReady()) throw e;
+        return this.pocketFix(items).scores.totals || {};
+      }
+    },
+    showPreview(after) {
+      const before = (this.match.scores && this.match.scores.totals) || {};
+      this.fx.preview = this.players().map((p) => ({ id: p.id, line: this.t('fx_before_after', { p: p.name, a: this.n(before[p.id] ?? 0), b: this.n(after[p.id] ?? 0) }), changed: (before[p.id] ?? 0) !== (after[p.id] ?? 0) }));
     },
     // saveFix stores the batch, once the server said the log holds with it.
     async saveFix() {
@@ -324,7 +336,7 @@ export function fixer() {
       const items = fx.cur.void ? fx.batch.map((b) => b.item).concat([{ seq: fx.cur.seq, void: true }]) : this.corrections();
       const line = fx.cur.void ? fx.cur.title : this.describe(fx.cur.type, this.fixedData(fx.cur));
       const ok = await this.enqueue({ kind: 'batch', corrections: items });
-      if (ok === true) {
+      if (ok === true || ok === 'queued') {
         this.fx = null;
         this.say(this.t('fx_saved', { s: line }), 'done');
         if (this.tabIs('events')) this.openEvents();

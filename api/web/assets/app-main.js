@@ -622,7 +622,7 @@ function tableApp() {
       return ok;
     },
     async redo() {
-      if (!this.online) { this.say(this.t('off_redo'), 'note'); return false; }
+      if (!this.online && !this.pocketReady()) { this.say(this.t('off_redo'), 'note'); return false; }
       const ok = await this.enqueue({ kind: 'redo' });
       if (ok === true) {
         await this.learnLast();
@@ -716,6 +716,12 @@ function tableApp() {
             else if (q.kind !== 'undo' && q.kind !== 'redo') this.learnLast();
           }
           this.queue.shift();
+          // the changes queued after it follow it: a batch of fixes moves
+          // the match on by one version a fix
+          if (r && r.match && typeof r.match.version === 'number') {
+            let k = 0;
+            for (const x of this.queue) if (x.match === q.match) x.base = r.match.version + k++;
+          }
           saveQueue(this.queue);
           if (this.match && q.match === this.match.id && r && r.match) {
             if (!this.applyChange(r, q.base)) {
@@ -847,7 +853,15 @@ function tableApp() {
      * the event it replaced. Each keeps its own seq, the one to correct.
      */
     async eventsInForce() {
-      const r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events');
+      let r;
+      try {
+        r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events');
+      } catch (e) {
+        // with no network, the phone's copy of the match knows them
+        if (isOffline(e) && this.pocketReady()) return this.pocketEvents();
+        throw e;
+      }
+      if (!this.online && this.pocketReady()) return this.pocketEvents(); // the read was the worker's, kept from before
       const all = r.items || r.events || [];
       const bySeq = new Map(all.map((e) => [e.seq, e]));
       const place = (e) => {

@@ -138,7 +138,7 @@ export function munchkinScreen() {
       }
       const asked = this.combatQuestion();
       try {
-        this.combatAnswer = answer((await this.api.post('/v1/referee/munchkin/combat', q)).data, asked);
+        this.combatAnswer = answer(await this.askReferee('munchkin', 'combat', q), asked);
         this.refusal = null;
       } catch (e) {
         this.combatAnswer = null;
@@ -194,9 +194,9 @@ export function munchkinScreen() {
       const p = this.playerOrDefault(this.sale.player);
       const asked = this.saleQuestion();
       try {
-        this.saleAnswer = answer((await this.api.post('/v1/referee/munchkin/sell', {
+        this.saleAnswer = answer((await this.askReferee('munchkin', 'sell', {
           level: this.mkPlayer(p).level || 1, gold: this.saleGold(), max_level: this.maxLevel(), sell_overflow: this.match.options.sell_overflow || 'cap',
-        })).data, asked);
+        })), asked);
       } catch (e) { this.saleAnswer = null; this.showRefusal(e); }
     },
     saleText() {

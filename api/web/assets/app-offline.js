@@ -13,9 +13,10 @@
 import { Problem, Offline, saveQueue } from './app-api.js';
 import { addWords } from './app-i18n.js';
 
-// What the phone cannot do without the server, and why: a fix and a redo
-// are checked against the whole match's log, which the server keeps, and a
-// referee's answer is the server's.
+// What the phone cannot do without the server, and why: with no copy of
+// the match in the phone (no module, or another revision of the rules), a
+// fix and a redo are checked against the whole match's log, which the
+// server keeps.
 addWords({
   en: {
     off_title: 'No network',
@@ -149,9 +150,28 @@ export function effectiveLog(events) {
   };
   return events
     .filter((e) => !e.voided && !own.has(e.type))
-    .map((e) => ({ at: place(e), ev: { type: e.type, data: e.data, revision: e.grandfathered ? e.grandfathered.revision : 0 } }))
+    .map((e) => ({ at: place(e), ev: { seq: e.seq, type: e.type, data: e.data, revision: e.grandfathered ? e.grandfathered.revision : 0 } }))
     .sort((a, b) => a.at - b.at)
     .map((x) => x.ev);
+}
+
+/**
+ * undoneLog are the events the latest undos of a log took back, the latest
+ * last, while nothing else was recorded after them: what a redo brings
+ * back (the server's rule: a redo follows an undo, before anything else).
+ */
+export function undoneLog(events) {
+  const bySeq = new Map(events.map((e) => [e.seq, e]));
+  let undone = [];
+  for (const e of events) {
+    if (e.type === 'undo') {
+      const v = bySeq.get(e.voids);
+      if (v) undone.push(v);
+    } else if (e.type === 'redo') {
+      if (e.restores) undone = undone.filter((x) => x.seq !== e.restores);
+    } else if (e.type !== 'match_updated') undone = [];
+  }
+  return undone.map((e) => ({ seq: e.seq, type: e.type, data: e.data, revision: e.grandfathered ? e.grandfathered.revision : 0 }));
 }
 
 /**
@@ -185,13 +205,12 @@ export function pocketReferee() {
       const rules = await loadRules();
       if (!rules || !this.match || this.match.id !== m.id) return;
       const game = this.gameOf(m.game);
-      let rev;
-      try { rev = call(rules, 'revisions'); } catch { return; }
-      if (!game.id || (rev[m.game] || 1) !== (game.revision || 1)) { this.pocketClose(); return; }
+      if (!this.sameRevision(rules, m.game)) { this.pocketClose(); return; }
       const kept = keptMatch(m.id);
-      let events;
+      let events, undone;
       if (kept && kept.version === m.version) {
         events = kept.events;
+        undone = kept.undone || [];
       } else {
         let log;
         try {
@@ -204,21 +223,45 @@ export function pocketReferee() {
           return;
         }
         events = effectiveLog(log.events || []);
+        undone = undoneLog(log.events || []);
       }
-      const req = { game: m.game, sheet: game.sheet || undefined, players: m.players.map((p) => ({ id: p.id, name: p.name })), options: m.options, events };
+      const req = { game: m.game, sheet: game.sheet || undefined, players: m.players.map((p) => ({ id: p.id, name: p.name })), options: m.options, events, undone };
       try {
         const lang = this.lang;
         const { handle, view } = call(rules, 'open', req, lang);
         this.pocketClose();
-        this.pocket = { match: m.id, version: m.version, lang, handle, rules, events };
+        this.pocket = { match: m.id, version: m.version, lang, handle, rules, events, undone };
         // The next step in the phone's language, whatever language the
         // match on the screen was read in (an answer kept from before a
         // switch of language, or a body kept by this phone).
         if (view && view.next && this.match && this.match.id === m.id && this.match.version === m.version) this.match.next = view.next;
         document.body.dataset.pocket = 'ready'; // the phone referees this match offline
-        keepMatch(m, events);
+        keepMatch(m, events, undone);
         this.pocketReplay();
       } catch { this.pocketClose(); }
+    },
+    // askReferee asks a game's referee a question: the server, and with no
+    // network the module, whose answer is the server's word for word
+    // (rules.LocalizeAnswer words both), when it implements the server's
+    // revision of the game's rules. It resolves to the answer, or throws
+    // the refusal (or Offline, when the phone cannot answer).
+    async askReferee(game, question, body) {
+      try {
+        return (await this.api.post('/v1/referee/' + game + '/' + question, body)).data;
+      } catch (e) {
+        if (!isOffline(e)) throw e;
+        const rules = await loadRules();
+        if (!rules || !this.sameRevision(rules, game)) throw e;
+        return call(rules, 'ask', game, question, body, this.lang);
+      }
+    },
+    // sameRevision: the module implements the revision of game's rules that
+    // the server does.
+    sameRevision(rules, game) {
+      const g = this.gameOf(game);
+      let rev;
+      try { rev = call(rules, 'revisions'); } catch { return false; }
+      return !!g.id && (rev[game] || 1) === (g.revision || 1);
     },
     // pocketKept is the match as this phone last had it from the server,
     // when that is later than m (a read answered from the offline cache).
@@ -259,28 +302,40 @@ export function pocketReferee() {
     // server's log the copy was opened from, then the changes checked here
     // that still wait (what Undo takes back next).
     pocketLast() {
-      const p = this.pocket;
-      if (!p) return this.undoEv;
-      const evs = p.events.slice();
-      for (const q of this.queue) {
-        if (q.match !== p.match || !q.local || q.status === 'refused') continue;
-        if (q.kind === 'undo') evs.pop();
-        else if (q.kind === 'event') evs.push({ type: q.type, data: q.data });
-      }
-      const last = evs[evs.length - 1];
-      return last ? { type: last.type, data: last.data } : null;
+      if (!this.pocketReady()) return this.undoEv;
+      try {
+        const evs = this.pocketEvents();
+        const last = evs[evs.length - 1];
+        return last ? { type: last.type, data: last.data } : null;
+      } catch { return this.undoEv; }
     },
+    // pocketStep applies a change to the copy: an event (under the seq the
+    // server will give it), an undo, a redo, a batch of fixes.
     pocketStep(q) {
       const p = this.pocket;
-      if (q.kind === 'undo') return call(p.rules, 'undo', String(p.handle), this.lang);
-      return call(p.rules, 'apply', String(p.handle), { type: q.type, data: q.data }, this.lang);
+      const h = String(p.handle);
+      if (q.kind === 'undo') return call(p.rules, 'undo', h, this.lang);
+      if (q.kind === 'redo') return call(p.rules, 'redo', h, this.lang);
+      if (q.kind === 'batch') return call(p.rules, 'correct', h, q.corrections, String(q.base + 1), this.lang, '');
+      return call(p.rules, 'apply', h, { type: q.type, data: q.data, seq: q.base + 1 }, this.lang);
+    },
+    // pocketFix checks a batch of fixes against the copy, storing nothing:
+    // the view it leads to, or the refusal as the server words it.
+    pocketFix(items) {
+      const p = this.pocket;
+      return call(p.rules, 'correct', String(p.handle), items, '0', this.lang, 'dry');
+    },
+    // pocketEvents are the copy's events in force, each with its seq.
+    pocketEvents() {
+      const p = this.pocket;
+      return call(p.rules, 'events', String(p.handle)).map((e) => ({ seq: e.seq, type: e.type, data: e.data || {} }));
     },
     // pocketCheck checks a change about to be queued while the network is
     // gone: the view it leads to, a Problem it is refused with, or null when
     // the phone cannot check it (the server will).
     pocketCheck(item) {
       if (this.online || !this.pocketReady()) return null;
-      if (item.kind !== 'event' && item.kind !== 'undo') return null;
+      if (!['event', 'undo', 'redo', 'batch'].includes(item.kind)) return null;
       // the copy is behind a change waiting before this one that it did not check
       const at = this.queue.indexOf(item);
       if (this.queue.slice(0, at < 0 ? this.queue.length : at).some((q) => q.match === this.match.id && !q.local)) return null;
@@ -311,10 +366,10 @@ export function pocketReferee() {
             const v = this.pocketStep(q);
             if (v && v.view) { this.match.view = v.view; this.match.viewStale = false; }
           } else this.match.viewStale = false;
-          if (q.kind === 'undo') p.events.pop();
-          else p.events.push({ type: q.type, data: q.data });
+          if (q.kind === 'undo') p.undone.push(p.events.pop());
+          else { p.events.push({ seq: r.match.version, type: q.type, data: q.data }); p.undone = []; }
           p.version = r.match.version;
-          keepMatch(this.match, p.events);
+          keepMatch(this.match, p.events, p.undone);
           return;
         } catch { /* the server's rules took it: read the log again */ }
       }
@@ -346,9 +401,9 @@ function keptMatch(id) {
   } catch { return null; }
 }
 
-function keepMatch(m, events) {
+function keepMatch(m, events, undone) {
   try {
-    localStorage.setItem(KEPT + m.id, JSON.stringify({ version: m.version, body: m, events }));
+    localStorage.setItem(KEPT + m.id, JSON.stringify({ version: m.version, body: m, events, undone }));
   } catch { /* full: the next reload reads the server */ }
 }
 

@@ -189,7 +189,7 @@ export function silverScreen() {
       if (jumped.length) q.score_jump_used = jumped;
       const asked = this.roundQuestion();
       try {
-        this.roundAnswer = answer((await this.api.post('/v1/referee/silver/round', q)).data, asked);
+        this.roundAnswer = answer(await this.askReferee('silver', 'round', q), asked);
       } catch (e) {
         this.roundAnswer = null;
         this.showRefusal(e);
@@ -226,7 +226,7 @@ export function silverScreen() {
       if (drawn !== null) q.drawn = drawn;
       const asked = this.swapQuestion();
       try {
-        this.swapAnswer = answer((await this.api.post('/v1/referee/silver/swap', q)).data, asked);
+        this.swapAnswer = answer(await this.askReferee('silver', 'swap', q), asked);
       } catch (e) {
         this.swapAnswer = null;
         this.showRefusal(e);

@@ -225,7 +225,7 @@ export function wazabiScreen() {
       const rolled = t.rolled ? t.roll || {} : null;
       const held = rolled ? (rolled.w || 0) + (rolled.card || 0) + (rolled.give || 0) : s.dice || 0;
       const q = { dice: Math.min(24, Math.max(1, held)), cards: s.cards || 0, rolled: t.rolled ? t.roll : { w: Math.max(1, s.dice || 0), card: 0, give: 0 }, players: Math.max(2, this.seats().filter((x) => !x.out).length) };
-      this.api.post('/v1/referee/wazabi/turn', q).then((r) => { if (this.refereeKey === key) this.referee = r.data; }).catch(() => { this.referee = null; });
+      this.askReferee('wazabi', 'turn', q).then((r) => { if (this.refereeKey === key) this.referee = r; }).catch(() => { this.referee = null; });
     },
     // syncTurn empties what was typed for a step of the turn (the roll, the
     // dice to give, the cards to draw, the card to play) once the table has

@@ -243,8 +243,7 @@ export function wizardScreen() {
       const order = this.playOrder();
       const asked = this.trickQuestion();
       try {
-        const r = await this.api.post('/v1/referee/wizard/trick', { trump: this.wz().trump || 'none', plays: order.map((p) => this.plays[p.id]) });
-        const w = r.data;
+        const w = await this.askReferee('wizard', 'trick', { trump: this.wz().trump || 'none', plays: order.map((p) => this.plays[p.id]) });
         this.trickAnswer = answer({ player: order[w.winner_index !== undefined ? w.winner_index : w.winner].id, rule: w.rule, title: w.title || '', explanation: w.reason || '' }, asked);
       } catch (e) {
         this.trickAnswer = null;

@@ -289,7 +289,7 @@ export function yatukScreen() {
       const q = { cards: this.builder.cards.map(cardOf), gems: this.ownerGems(this.builder.player) };
       const asked = this.chainQuestion();
       try {
-        this.chainAnswer = answer((await this.api.post('/v1/referee/yatuk/army', q)).data, asked);
+        this.chainAnswer = answer(await this.askReferee('yatuk', 'army', q), asked);
       } catch (e) {
         this.chainAnswer = null;
         this.showRefusal(e);
@@ -363,7 +363,7 @@ export function yatukScreen() {
       if (Object.keys(gems).length) q.gems = gems;
       const asked = this.battleQuestion();
       try {
-        this.battleAnswer = answer((await this.api.post('/v1/referee/yatuk/battle', q)).data, asked);
+        this.battleAnswer = answer(await this.askReferee('yatuk', 'battle', q), asked);
       } catch (e) {
         this.battleAnswer = null;
         this.showRefusal(e);
