@@ -9,6 +9,8 @@ package bridge
 import (
 	"encoding/json"
 	"errors"
+	"slices"
+	"strings"
 
 	"github.com/motamed/motamed/rules"
 	"github.com/motamed/motamed/rules/all"
@@ -18,7 +20,8 @@ import (
 // Bridge holds the games and the matches a page has open.
 type Bridge struct {
 	games   *rules.Registry
-	rules   map[string]rules.RuleEntry // every rule any game cites, by ID
+	rules   map[string]rules.RuleEntry // the rules of the catalogs read so far, by ID
+	read    map[string]bool            // the catalogs read, by game ID ("sheet" for the score sheets')
 	matches map[int]*match
 	next    int
 }
@@ -36,16 +39,43 @@ type match struct {
 
 // New is a bridge over every built-in game.
 func New() *Bridge {
-	b := &Bridge{games: all.Registry(), rules: map[string]rules.RuleEntry{}, matches: map[int]*match{}}
-	for _, e := range sheet.Catalog() {
-		b.rules[e.ID] = e
+	return &Bridge{games: all.Registry(), rules: map[string]rules.RuleEntry{}, read: map[string]bool{}, matches: map[int]*match{}}
+}
+
+// rule is the rule with this ID in any game's catalog or the score
+// sheets'. A catalog is read when a ruling first cites one of its rules,
+// not when the bridge is made: reading them all is a large part of the
+// module's start in a phone. The catalog named by the ID's prefix
+// (WIZARD-BID-1: wizard) is read first, then the others in turn.
+func (b *Bridge) rule(id string) (rules.RuleEntry, bool) {
+	if e, ok := b.rules[id]; ok {
+		return e, true
 	}
+	prefix, _, _ := strings.Cut(id, "-")
+	type source struct {
+		name    string
+		catalog func() []rules.RuleEntry
+	}
+	sources := []source{{"sheet", sheet.Catalog}}
 	for _, g := range b.games.All() {
-		for _, e := range g.Catalog() {
+		sources = append(sources, source{g.Info().ID, g.Catalog})
+	}
+	if i := slices.IndexFunc(sources, func(s source) bool { return strings.EqualFold(s.name, prefix) }); i > 0 {
+		sources[0], sources[i] = sources[i], sources[0]
+	}
+	for _, s := range sources {
+		if b.read[s.name] {
+			continue
+		}
+		b.read[s.name] = true
+		for _, e := range s.catalog() {
 			b.rules[e.ID] = e
 		}
+		if e, ok := b.rules[id]; ok {
+			return e, true
+		}
 	}
-	return b
+	return rules.RuleEntry{}, false
 }
 
 // Revisions is the revision of each game's rules the bridge implements,
@@ -204,7 +234,7 @@ func (b *Bridge) Ask(game, question string, body json.RawMessage, lang string) (
 
 // title is the title of the rule with ID id, if a game cites it.
 func (b *Bridge) title(id string) (rules.Text, bool) {
-	e, ok := b.rules[id]
+	e, ok := b.rule(id)
 	return e.Title, ok
 }
 
@@ -312,7 +342,7 @@ func (b *Bridge) problem(err error, lang string) error {
 // violation is a ruling in lang with its rule's title and section.
 func (b *Bridge) violation(r rules.Ruling, lang string) Violation {
 	v := Violation{Rule: r.Rule, Message: r.Message.In(lang)}
-	if e, ok := b.rules[r.Rule]; ok {
+	if e, ok := b.rule(r.Rule); ok {
 		v.Title = e.Title.In(lang)
 		v.Section = SectionIn(e.Source, lang)
 	}
