@@ -1,0 +1,132 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/motamed/motamed/rules/bridge"
+	"github.com/motamed/motamed/rules/play"
+)
+
+// loadSplitJS loads the module one phase at a time and resolves to the
+// milliseconds of each: the download (the gzip body decompressed by the
+// browser), the compile (of the whole buffer, not while it streams), the
+// instantiation, the Go runtime's start until the calls are in place
+// (package initialisation and main), then opening a match and applying its
+// first event. Its URL is new to the browser, as on a first visit.
+const loadSplitJS = `(async (url, req, ev) => {
+  const exec = new Promise((ok, fail) => { const s = document.createElement('script'); s.src = '/wasm_exec.js'; s.onload = ok; s.onerror = fail; document.head.appendChild(s); });
+  const t0 = performance.now();
+  const bytes = await (await fetch(url)).arrayBuffer();
+  const t1 = performance.now();
+  const mod = await WebAssembly.compile(bytes);
+  const t2 = performance.now();
+  await exec;
+  const go = new Go();
+  const ready = new Promise((ok) => { window.motamedRulesReady = ok; });
+  const t3 = performance.now();
+  const inst = await WebAssembly.instantiate(mod, go.importObject);
+  const t4 = performance.now();
+  go.run(inst);
+  await ready;
+  const t5 = performance.now();
+  const R = window.motamedRules;
+  const o = JSON.parse(R.open(JSON.stringify(req), 'en'));
+  const a = JSON.parse(R.apply(String(o.ok.handle), JSON.stringify({ type: ev.type, data: ev.data, seq: 1 }), 'en'));
+  const t6 = performance.now();
+  if (!a.ok) throw new Error('the first event was refused: ' + JSON.stringify(a));
+  return [t1 - t0, t2 - t1, t4 - t3, t5 - t4, t6 - t5];
+})`
+
+// loadStreamingJS loads the module as the app does (compiled while it
+// streams in) and resolves to the milliseconds until its calls are in
+// place, then to open a match and apply its first event.
+const loadStreamingJS = `(async (url, req, ev) => {
+  const exec = new Promise((ok, fail) => { const s = document.createElement('script'); s.src = '/wasm_exec.js'; s.onload = ok; s.onerror = fail; document.head.appendChild(s); });
+  const t0 = performance.now();
+  const mod = await WebAssembly.compileStreaming(fetch(url));
+  await exec;
+  const go = new Go();
+  const ready = new Promise((ok) => { window.motamedRulesReady = ok; });
+  go.run(await WebAssembly.instantiate(mod, go.importObject));
+  await ready;
+  const t1 = performance.now();
+  const R = window.motamedRules;
+  const o = JSON.parse(R.open(JSON.stringify(req), 'en'));
+  const a = JSON.parse(R.apply(String(o.ok.handle), JSON.stringify({ type: ev.type, data: ev.data, seq: 1 }), 'en'));
+  const t2 = performance.now();
+  if (!a.ok) throw new Error('the first event was refused: ' + JSON.stringify(a));
+  return [t1 - t0, t2 - t1];
+})`
+
+// TestRulesModuleLoadPhases measures, with the CPU throttled 4x as a
+// mid-range phone, where loading the module and applying the first event
+// spend their time: on a first visit phase by phase, and as the app loads
+// it on a first visit and on a returning one (the same URL, from the
+// browser's cache, with the compiled code the browser may have kept). It
+// logs the median of a few runs and the machine's load; it checks nothing
+// but that every load works.
+func TestRulesModuleLoadPhases(t *testing.T) {
+	srv := rulesPage(t)
+	b := newBrowser(t, artifactsDir(t))
+	seq, _, err := play.Generate(mustSpec(t, "wizard"), 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := bridge.OpenRequest{Game: "wizard", Players: play.SeatPlayers(seq.Seats), Options: json.RawMessage(orEmpty(seq.Options))}
+	first := seq.Events(play.SeatIDs(seq.Seats))[0]
+	args := func(url string) string {
+		return "(" + mustMarshal(url) + "," + mustMarshal(req) + "," + mustMarshal(first) + ")"
+	}
+	const runs = 3
+	var split [5][]float64
+	var fresh, back [2][]float64
+	for i := range runs {
+		p := b.tab(fmt.Sprintf("rules-phases-%d", i))
+		if _, err := chromedp.Call(p.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
+			t.Fatal(err)
+		}
+		p.open(srv.URL + "/")
+		for k, x := range evalIn[[]float64](p, loadSplitJS+args(fmt.Sprintf("/rules.wasm?split=%d", i))) {
+			split[k] = append(split[k], x)
+		}
+		url := fmt.Sprintf("/rules.wasm?visit=%d", i)
+		for k, x := range evalIn[[]float64](p, loadStreamingJS+args(url)) {
+			fresh[k] = append(fresh[k], x)
+		}
+		// A returning visit: a new page, the module from the browser's cache.
+		p.open("about:blank")
+		p.open(srv.URL + "/")
+		for k, x := range evalIn[[]float64](p, loadStreamingJS+args(url)) {
+			back[k] = append(back[k], x)
+		}
+		p.open("about:blank")
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	t.Logf("4x CPU throttling, median of %d, load average %s", runs, strings.Join(strings.Fields(string(load))[:3], " "))
+	t.Logf("first visit, phase by phase: download %.0f ms, compile %.0f ms, instantiate %.0f ms, Go runtime start to calls ready %.0f ms, open and first event %.1f ms",
+		median(split[0]), median(split[1]), median(split[2]), median(split[3]), median(split[4]))
+	t.Logf("first visit, as the app loads it: calls ready in %.0f ms, then open and first event %.1f ms (total %.0f ms)",
+		median(fresh[0]), median(fresh[1]), median(fresh[0])+median(fresh[1]))
+	t.Logf("returning visit: calls ready in %.0f ms, then open and first event %.1f ms (total %.0f ms)",
+		median(back[0]), median(back[1]), median(back[0])+median(back[1]))
+	b.clean()
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[len(s)/2]
+}
