@@ -60,11 +60,27 @@ const loadStreamingJS = `(async (url, req, ev) => {
   go.run(await WebAssembly.instantiate(mod, go.importObject));
   await ready;
   const t1 = performance.now();
+  if (!ev) return [t1 - t0, 0];
   const R = window.motamedRules;
   const o = JSON.parse(R.open(JSON.stringify(req), 'en'));
   const a = JSON.parse(R.apply(String(o.ok.handle), JSON.stringify({ type: ev.type, data: ev.data, seq: 1 }), 'en'));
   const t2 = performance.now();
   if (!a.ok) throw new Error('the first event was refused: ' + JSON.stringify(a));
+  return [t1 - t0, t2 - t1];
+})`
+
+// openLoggedJS opens a match from its log, as the app opens its copy of
+// the match on screen, then applies the log's next event: the
+// milliseconds of each.
+const openLoggedJS = `((req, ev) => {
+  const R = window.motamedRules;
+  const t0 = performance.now();
+  const o = JSON.parse(R.open(JSON.stringify(req), 'en'));
+  const t1 = performance.now();
+  if (!o.ok) throw new Error('the log was refused: ' + JSON.stringify(o));
+  const a = JSON.parse(R.apply(String(o.ok.handle), JSON.stringify({ type: ev.type, data: ev.data, seq: req.events.length + 1 }), 'en'));
+  const t2 = performance.now();
+  if (!a.ok) throw new Error('the next event was refused: ' + JSON.stringify(a));
   return [t1 - t0, t2 - t1];
 })`
 
@@ -83,13 +99,20 @@ func TestRulesModuleLoadPhases(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := bridge.OpenRequest{Game: "wizard", Players: play.SeatPlayers(seq.Seats), Options: json.RawMessage(orEmpty(seq.Options))}
-	first := seq.Events(play.SeatIDs(seq.Seats))[0]
+	events := seq.Events(play.SeatIDs(seq.Seats))
+	first := events[0]
+	// A match with a log: its first half, then the next event.
+	logged := req
+	for i, ev := range events[:len(events)/2] {
+		logged.Events = append(logged.Events, bridge.StoredEvent{Seq: int64(i + 1), Type: ev.Type, Data: ev.Data})
+	}
+	next := events[len(events)/2]
 	args := func(url string) string {
 		return "(" + mustMarshal(url) + "," + mustMarshal(req) + "," + mustMarshal(first) + ")"
 	}
 	const runs = 3
 	var split [5][]float64
-	var fresh, back [2][]float64
+	var fresh, back, withLog [2][]float64
 	for i := range runs {
 		p := b.tab(fmt.Sprintf("rules-phases-%d", i))
 		if _, err := chromedp.Call(p.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
@@ -109,6 +132,14 @@ func TestRulesModuleLoadPhases(t *testing.T) {
 		for k, x := range evalIn[[]float64](p, loadStreamingJS+args(url)) {
 			back[k] = append(back[k], x)
 		}
+		// A returning visit to a match with a log: the copy opened from
+		// the log compiles what the next event calls.
+		p.open("about:blank")
+		p.open(srv.URL + "/")
+		evalIn[[]float64](p, loadStreamingJS+"("+mustMarshal(url)+",null,null)")
+		for k, x := range evalIn[[]float64](p, openLoggedJS+"("+mustMarshal(logged)+","+mustMarshal(next)+")") {
+			withLog[k] = append(withLog[k], x)
+		}
 		p.open("about:blank")
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
@@ -119,6 +150,8 @@ func TestRulesModuleLoadPhases(t *testing.T) {
 		median(fresh[0]), median(fresh[1]), median(fresh[0])+median(fresh[1]))
 	t.Logf("returning visit: calls ready in %.0f ms, then open and first event %.1f ms (total %.0f ms)",
 		median(back[0]), median(back[1]), median(back[0])+median(back[1]))
+	t.Logf("a match with %d events, the module loaded: its copy opened from the log in %.0f ms, then the next event %.1f ms",
+		len(logged.Events), median(withLog[0]), median(withLog[1]))
 	b.clean()
 }
 
