@@ -9,6 +9,7 @@ package bridge
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -35,6 +36,11 @@ type match struct {
 	states []rules.State
 	events []StoredEvent
 	undone []StoredEvent
+	// sent is what the page holds of the last view given: its score rows
+	// and its sheet's rows (-1 and nil before the first), so that the next
+	// view gives only the rows from the first that changed.
+	sentRows  int
+	sentSheet []rules.SheetRow
 }
 
 // New is a bridge over every built-in game.
@@ -122,6 +128,12 @@ type View struct {
 	View *rules.View `json:"view,omitempty"`
 	// Events is the number of effective events the state folds.
 	Events int `json:"events"`
+	// RowsFrom: Scores.Rounds holds the score rows from this index on; the
+	// rows before it are those of the view given before, unchanged.
+	RowsFrom int `json:"rows_from,omitempty"`
+	// SheetFrom: View.Sheet.Rows holds the sheet's rows from this index on,
+	// as RowsFrom.
+	SheetFrom int `json:"sheet_from,omitempty"`
 }
 
 // Violation is one ruling in a language, as the server words it: the rule,
@@ -158,7 +170,7 @@ func (b *Bridge) Open(req OpenRequest, lang string) (int, *View, error) {
 	if err != nil {
 		return 0, nil, b.problem(err, lang)
 	}
-	m := &match{game: g, states: make([]rules.State, 1, len(req.Events)+1), events: append([]StoredEvent(nil), req.Events...), undone: append([]StoredEvent(nil), req.Undone...)}
+	m := &match{game: g, states: make([]rules.State, 1, len(req.Events)+1), events: append([]StoredEvent(nil), req.Events...), undone: append([]StoredEvent(nil), req.Undone...), sentRows: -1}
 	m.states[0] = s
 	for _, ev := range req.Events {
 		s, _, err = rules.ApplyStored(g, s, rules.Event{Type: ev.Type, Data: ev.Data, Revision: ev.Revision})
@@ -169,7 +181,7 @@ func (b *Bridge) Open(req OpenRequest, lang string) (int, *View, error) {
 	}
 	b.next++
 	b.matches[b.next] = m
-	return b.next, m.view(lang, nil), nil
+	return b.next, m.full(lang, nil), nil
 }
 
 // Apply checks an event against an open match's current state: accepted,
@@ -192,7 +204,7 @@ func (b *Bridge) Apply(handle int, ev rules.Event, seq int64, lang string) (*Vie
 	for _, r := range notes {
 		out = append(out, b.violation(r, lang))
 	}
-	return m.view(lang, out), nil
+	return m.changed(lang, out), nil
 }
 
 // Undo steps an open match back by its latest effective event.
@@ -207,7 +219,7 @@ func (b *Bridge) Undo(handle int, lang string) (*View, error) {
 	m.states = m.states[:len(m.states)-1]
 	m.undone = append(m.undone, m.events[len(m.events)-1])
 	m.events = m.events[:len(m.events)-1]
-	return m.view(lang, nil), nil
+	return m.changed(lang, nil), nil
 }
 
 // Close forgets an open match.
@@ -288,6 +300,54 @@ func (m *match) view(lang string, notes []Violation) *View {
 		v.View = &view
 	}
 	return v
+}
+
+// full is the match's whole view, which the page then holds.
+func (m *match) full(lang string, notes []Violation) *View {
+	v := m.view(lang, notes)
+	m.sentRows, m.sentSheet = -1, nil
+	m.keep(v)
+	return v
+}
+
+// changed is the match's view after a step (an event, an undo, a redo)
+// with only the rows that may differ from the view given before: the score
+// rows from the last one the page holds (a step changes only the last
+// score row, rules.Scores), and the sheet's rows from the first that
+// differs. Writing a long match's rows at every step is most of a step's
+// cost on a phone.
+func (m *match) changed(lang string, notes []Violation) *View {
+	v := m.view(lang, notes)
+	rows, sheet := m.sentRows, m.sentSheet
+	m.keep(v)
+	if n, ok := rules.RowsLen(v.Scores.Rounds); ok && rows > 0 {
+		v.RowsFrom = max(min(rows, n)-1, 0)
+		v.Scores.Rounds = rules.RowsSlice(v.Scores.Rounds, v.RowsFrom, n)
+	}
+	if v.View != nil && sheet != nil {
+		now := v.View.Sheet.Rows
+		k := 0
+		for k < len(now) && k < len(sheet) && reflect.DeepEqual(now[k], sheet[k]) {
+			k++
+		}
+		v.SheetFrom = k
+		v.View.Sheet.Rows = now[k:]
+	}
+	return v
+}
+
+// keep notes what the page holds once it has view v (whole).
+func (m *match) keep(v *View) {
+	m.sentRows, m.sentSheet = -1, nil
+	if n, ok := rules.RowsLen(v.Scores.Rounds); ok {
+		m.sentRows = n
+	}
+	if v.View != nil {
+		m.sentSheet = v.View.Sheet.Rows
+		if m.sentSheet == nil {
+			m.sentSheet = []rules.SheetRow{}
+		}
+	}
 }
 
 // The titles of the refusals the rules give, as the server words them.

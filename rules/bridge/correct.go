@@ -98,20 +98,20 @@ func (b *Bridge) Correct(handle int, items []Correction, first int64, lang strin
 		s = next
 		states = append(states, s)
 	}
-	if !dry {
-		m.states = states
-		m.events = m.events[:0]
-		for _, x := range order {
-			e := x.ev
-			if x.fresh {
-				e.Seq = x.record
-			}
-			m.events = append(m.events, e)
-		}
-		m.undone = nil
+	if dry {
+		return (&match{game: m.game, states: states}).view(lang, notes), nil
 	}
-	v := (&match{game: m.game, states: states}).view(lang, notes)
-	return v, nil
+	m.states = states
+	m.events = m.events[:0]
+	for _, x := range order {
+		e := x.ev
+		if x.fresh {
+			e.Seq = x.record
+		}
+		m.events = append(m.events, e)
+	}
+	m.undone = nil
+	return m.full(lang, notes), nil
 }
 
 // Events are an open match's events in force, in order, each with its seq
@@ -142,7 +142,7 @@ func (b *Bridge) Redo(handle int, lang string) (*View, error) {
 	m.undone = m.undone[:len(m.undone)-1]
 	m.states = append(m.states, next)
 	m.events = append(m.events, ev)
-	return m.view(lang, nil), nil
+	return m.changed(lang, nil), nil
 }
 
 // breaks words the refusal of a change that makes event ev illegal, as the

@@ -230,7 +230,8 @@ export function pocketReferee() {
         const lang = this.lang;
         const { handle, view } = call(rules, 'open', req, lang);
         this.pocketClose();
-        this.pocket = { match: m.id, version: m.version, lang, handle, rules, events, undone };
+        this.pocket = { match: m.id, version: m.version, lang, handle, rules, events, undone, rows: [], sheet: [] };
+        this.pocketWhole(view);
         // The next step in the phone's language, whatever language the
         // match on the screen was read in (an answer kept from before a
         // switch of language, or a body kept by this phone).
@@ -314,10 +315,28 @@ export function pocketReferee() {
     pocketStep(q) {
       const p = this.pocket;
       const h = String(p.handle);
-      if (q.kind === 'undo') return call(p.rules, 'undo', h, this.lang);
-      if (q.kind === 'redo') return call(p.rules, 'redo', h, this.lang);
-      if (q.kind === 'batch') return call(p.rules, 'correct', h, q.corrections, String(q.base + 1), this.lang, '');
-      return call(p.rules, 'apply', h, { type: q.type, data: q.data, seq: q.base + 1 }, this.lang);
+      if (q.kind === 'undo') return this.pocketWhole(call(p.rules, 'undo', h, this.lang));
+      if (q.kind === 'redo') return this.pocketWhole(call(p.rules, 'redo', h, this.lang));
+      if (q.kind === 'batch') return this.pocketWhole(call(p.rules, 'correct', h, q.corrections, String(q.base + 1), this.lang, ''));
+      return this.pocketWhole(call(p.rules, 'apply', h, { type: q.type, data: q.data, seq: q.base + 1 }, this.lang));
+    },
+    // pocketWhole puts back together a view the copy gave after a step: it
+    // gives only the score rows and the sheet's rows from the first that
+    // changed (rows_from, sheet_from), the rows before being those of the
+    // view it gave before, which the copy's own record keeps here.
+    pocketWhole(v) {
+      const p = this.pocket;
+      if (!v || !p) return v;
+      if (v.scores && Array.isArray(v.scores.rounds)) {
+        p.rows = v.rows_from ? p.rows.slice(0, v.rows_from).concat(v.scores.rounds) : v.scores.rounds;
+        v.scores.rounds = p.rows;
+      }
+      if (v.view && v.view.sheet) {
+        const rows = v.view.sheet.rows || [];
+        p.sheet = v.sheet_from ? p.sheet.slice(0, v.sheet_from).concat(rows) : rows;
+        v.view.sheet.rows = p.sheet;
+      }
+      return v;
     },
     // pocketFix checks a batch of fixes against the copy, storing nothing:
     // the view it leads to, or the refusal as the server words it.
