@@ -6,7 +6,6 @@ package sheet
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/motamed/motamed/rules"
@@ -99,10 +98,21 @@ const (
 	maxNameLength = 100
 )
 
-var (
-	idPattern       = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{1,39}$`)
-	categoryPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
-)
+// isSlug: s is a lower-case letter or digit followed by n more of them or
+// of the bytes in extra, min <= n <= max (an ID [a-z0-9][a-z0-9-]{1,39},
+// a category [a-z0-9][a-z0-9_-]{0,39}).
+func isSlug(s string, min, max int, extra string) bool {
+	if len(s) < 1+min || len(s) > 1+max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || i > 0 && strings.IndexByte(extra, c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
 
 // Slug makes a game ID from a name: lower-case Latin letters and digits,
 // the rest dashes; "" when nothing is left (a Persian-only name).
@@ -135,7 +145,7 @@ func Slug(name string) string {
 // field (an *rules.InputError).
 func (d *Definition) Check() error {
 	var f rules.Fields
-	if !idPattern.MatchString(d.ID) {
+	if !isSlug(d.ID, 1, 39, "-") {
 		f.Add("id", "must be 2 to 40 lower-case letters, digits and dashes, starting with a letter or digit")
 	}
 	if strings.TrimSpace(d.Name) == "" && strings.TrimSpace(d.NameFA) == "" {
@@ -167,7 +177,7 @@ func (d *Definition) Check() error {
 		seen := map[string]bool{}
 		for i, c := range d.Categories {
 			path := fmt.Sprintf("categories[%d]", i)
-			if !categoryPattern.MatchString(c.ID) {
+			if !isSlug(c.ID, 0, 39, "_-") {
 				f.Add(path+".id", "must be 1 to 40 lower-case letters, digits, dashes and underscores")
 			}
 			if seen[c.ID] {
