@@ -128,3 +128,46 @@ func TestAppOfflineMunchkinTurn(t *testing.T) {
 	p.waitText("#next", "Sara")
 	b.clean()
 }
+
+// Undo and redo with the network gone: the phone's copy takes the level
+// back and brings it back, a second redo is refused at once, and the
+// server records the level, its undo and its redo once each.
+func TestAppOfflineUndoRedo(t *testing.T) {
+	b, c := appServer(t)
+	p := b.tab("offline-redo")
+	signIn(p, c)
+	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"})
+	ids := playerIDs(c, id)
+	p.waitText("#mk-players", "Ali")
+	offlineReady(p)
+	before := len(eventTypes(c, id))
+
+	p.offline(true)
+	lv := "#mk-players li[data-player='" + ids[0] + "'] .lv"
+	p.click("#lv-up-" + ids[0])
+	p.waitText(lv, "2")
+	p.click("#undo")
+	p.waitText(lv, "1")
+	p.click("#redo")
+	p.waitText(lv, "2")
+	p.click("#redo")
+	p.waitText("#refusal", "no undo to take back")
+	p.shot("offline-redo")
+	p.click("#refusal button")
+	if n := queued(p); n != 3 {
+		t.Fatalf("%d changes wait on the phone, want 3 (the refused redo is not queued)", n)
+	}
+	p.offline(false)
+	waitFor(p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 0`)
+	got := eventTypes(c, id)
+	if len(got) != before+3 {
+		t.Fatalf("the server has %d records, want %d:\n%s", len(got), before+3, strings.Join(got, "\n"))
+	}
+	for i, w := range []string{"level_changed", "undo", "redo"} {
+		if !strings.HasPrefix(got[before+i], w+" ") {
+			t.Fatalf("record %d is %s, want %s:\n%s", before+i+1, got[before+i], w, strings.Join(got, "\n"))
+		}
+	}
+	p.waitText(lv, "2")
+	b.clean()
+}
