@@ -55,4 +55,4 @@ rules-module:
 # browser stage plays a sample of 2), legal and illegal events, in
 # headless Chromium: zero differences. MOTAMED_DIFF_MATCHES sets the count.
 diff-rules:
-	bash .ci/browser-deps && MOTAMED_DIFF_MATCHES=$${MOTAMED_DIFF_MATCHES:-30} go test -tags browser -count=1 -timeout 3600s -v -run 'TestRulesModuleAgreesWithTheServer|TestRulesModuleAgreesOnTheTestCorpus|TestRulesModuleLoadsFast|TestRulesModuleLoadPhases' ./e2e/
+	bash .ci/browser-deps && MOTAMED_MEASURE=1 MOTAMED_DIFF_MATCHES=$${MOTAMED_DIFF_MATCHES:-30} go test -tags browser -count=1 -timeout 3600s -v -run 'TestRulesModuleAgreesWithTheServer|TestRulesModuleAgreesOnTheTestCorpus|TestRulesModuleLoadsFast|TestRulesModuleLoadPhases' ./e2e/
