@@ -98,8 +98,13 @@ export function wizardScreen() {
       for (let k = 1; k <= ps.length; k++) out.push(ps[(d + k) % ps.length]);
       return out;
     },
+    // waitingBid is a bid of this round waiting in the queue unchecked: one
+    // the phone's referee checked is in the state already, and one queued
+    // before a later round's start belongs to an earlier round.
     waitingBid(id) {
-      const q = this.waitingHere().find((x) => x.type === 'bid' && x.data.player === id && x.status !== 'refused');
+      const here = this.waitingHere().filter((x) => x.status !== 'refused' && !x.local);
+      const start = here.map((x) => x.type).lastIndexOf('round_started');
+      const q = here.slice(start + 1).find((x) => x.type === 'bid' && x.data.player === id);
       return q ? q.data.bid : null;
     },
     hasBid(id) { return (this.wz().bids || {})[id] !== undefined || this.waitingBid(id) !== null; },
