@@ -14,11 +14,7 @@ func TestAppOfflineRefereeAnswers(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("offline-referee")
 	signIn(p, c)
-	id := newMatch(p, "wizard", []string{"Ali", "Sara", "Reza"}, map[string]string{"rounds": "5"})
-	ids := playerIDs(c, id)
-	p.waitText("#next", "Round 1")
-	offlineReady(p)
-	before := len(eventTypes(c, id))
+	id, ids, before := offlineMatch(p, c, "wizard", []string{"Ali", "Sara", "Reza"}, map[string]string{"rounds": "5"}, "#next", "Round 1")
 
 	p.offline(true)
 	// Round 1, one card each: Sara leads (left of the dealer Ali).

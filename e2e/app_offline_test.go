@@ -16,6 +16,19 @@ func offlineReady(p *tab) {
 	waitFor(p, `navigator.serviceWorker && navigator.serviceWorker.controller && document.body.dataset.pocket === 'ready'`)
 }
 
+// offlineMatch starts a match on the phone, waits until its screen shows
+// it (sel holds text) and the phone can play it on with no network, and
+// returns it, its players' IDs in seat order and how many events the
+// server held then.
+func offlineMatch(p *tab, c *client, game string, names []string, options map[string]string, sel, text string) (id string, ids []string, before int) {
+	p.b.t.Helper()
+	id = newMatch(p, game, names, options)
+	ids = playerIDs(c, id)
+	p.waitText(sel, text)
+	offlineReady(p)
+	return id, ids, len(eventTypes(c, id))
+}
+
 // queued is the number of changes waiting on the phone.
 func queued(p *tab) int {
 	return evalIn[int](p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length`)
@@ -42,11 +55,7 @@ func TestAppOfflineWizardRound(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("offline-wizard")
 	signIn(p, c)
-	id := newMatch(p, "wizard", []string{"Ali", "Sara", "Reza"}, map[string]string{"rounds": "5", "bid_total_rule": "dealer_must_break"})
-	ids := playerIDs(c, id)
-	p.waitText("#next", "Round 1")
-	offlineReady(p)
-	before := len(eventTypes(c, id))
+	id, ids, before := offlineMatch(p, c, "wizard", []string{"Ali", "Sara", "Reza"}, map[string]string{"rounds": "5", "bid_total_rule": "dealer_must_break"}, "#next", "Round 1")
 
 	p.offline(true)
 	p.click("#trump-red")
@@ -108,11 +117,7 @@ func TestAppOfflineMunchkinTurn(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("offline-munchkin")
 	signIn(p, c)
-	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"})
-	ids := playerIDs(c, id)
-	p.waitText("#mk-players", "Ali")
-	offlineReady(p)
-	before := len(eventTypes(c, id))
+	id, ids, before := offlineMatch(p, c, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"}, "#mk-players", "Ali")
 
 	p.offline(true)
 	p.click("#lv-up-" + ids[0])
@@ -140,11 +145,7 @@ func TestAppOfflineUndoRedo(t *testing.T) {
 	b, c := appServer(t)
 	p := b.tab("offline-redo")
 	signIn(p, c)
-	id := newMatch(p, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"})
-	ids := playerIDs(c, id)
-	p.waitText("#mk-players", "Ali")
-	offlineReady(p)
-	before := len(eventTypes(c, id))
+	id, ids, before := offlineMatch(p, c, "munchkin", []string{"Ali", "Sara", "Reza"}, map[string]string{"max_level": "4"}, "#mk-players", "Ali")
 
 	p.offline(true)
 	lv := "#mk-players li[data-player='" + ids[0] + "'] .lv"

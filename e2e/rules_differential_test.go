@@ -315,23 +315,15 @@ func TestRulesModuleAgreesWithTheServer(t *testing.T) {
 func TestRulesModuleLoadsFast(t *testing.T) {
 	srv := rulesPage(t)
 	b := newBrowser(t, artifactsDir(t))
-	seq, _, err := play.Generate(mustSpec(t, "wizard"), 1, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := bridge.OpenRequest{Game: "wizard", Players: play.SeatPlayers(seq.Seats), Options: json.RawMessage(orEmpty(seq.Options))}
+	req, events := generatedWizard(t, 1)
 	var steps []step
-	for _, ev := range seq.Events(play.SeatIDs(seq.Seats)) {
+	for _, ev := range events {
 		steps = append(steps, step{Ev: &ev})
 	}
 	// A whole match of many rounds too, whose score sheet grows long.
-	long, _, err := play.Generate(mustSpec(t, "wizard"), 20261129, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	longReq := bridge.OpenRequest{Game: "wizard", Players: play.SeatPlayers(long.Seats), Options: json.RawMessage(orEmpty(long.Options))}
+	longReq, longEvents := generatedWizard(t, 20261129)
 	var longSteps []step
-	for _, ev := range long.Events(play.SeatIDs(long.Seats)) {
+	for _, ev := range longEvents {
 		longSteps = append(longSteps, step{Ev: &ev})
 	}
 	for i, open := range []string{"first open", "later open", "later open"} {
@@ -407,4 +399,16 @@ func avg(xs []float64) float64 {
 		s += x
 	}
 	return s / float64(len(xs))
+}
+
+// generatedWizard is the Wizard match the load tool's generator plays from
+// seed, as the module opens it and with its events in order.
+func generatedWizard(t *testing.T, seed uint64) (bridge.OpenRequest, []rules.Event) {
+	t.Helper()
+	seq, _, err := play.Generate(mustSpec(t, "wizard"), seed, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := bridge.OpenRequest{Game: "wizard", Players: play.SeatPlayers(seq.Seats), Options: json.RawMessage(orEmpty(seq.Options))}
+	return req, seq.Events(play.SeatIDs(seq.Seats))
 }

@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -14,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/motamed/motamed/rules/bridge"
-	"github.com/motamed/motamed/rules/play"
 )
 
 // loadSplitJS loads the module one phase at a time and resolves to the
@@ -98,12 +96,7 @@ func TestRulesModuleLoadPhases(t *testing.T) {
 	}
 	srv := rulesPage(t)
 	b := newBrowser(t, artifactsDir(t))
-	seq, _, err := play.Generate(mustSpec(t, "wizard"), 1, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := bridge.OpenRequest{Game: "wizard", Players: play.SeatPlayers(seq.Seats), Options: json.RawMessage(orEmpty(seq.Options))}
-	events := seq.Events(play.SeatIDs(seq.Seats))
+	req, events := generatedWizard(t, 1)
 	first := events[0]
 	// A match with a log: its first half, then the next event.
 	logged := req
