@@ -40,13 +40,23 @@ import (
 // rulesPage serves a bare page with the module, as the server sends it:
 // gzip, and cached for good (its URL carries the version in the app).
 func rulesPage(t *testing.T) *httptest.Server {
-	_, here, _, _ := runtime.Caller(0)
-	assets := filepath.Join(filepath.Dir(filepath.Dir(here)), "api/web/assets")
-	gz, err := os.ReadFile(filepath.Join(assets, "rules.wasm.gz"))
+	gz, err := os.ReadFile(filepath.Join(assetsDir(), "rules.wasm.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	execJS, err := os.ReadFile(filepath.Join(assets, "wasm_exec.js"))
+	return modulePage(t, gz)
+}
+
+// assetsDir is the folder of the assets the server embeds.
+func assetsDir() string {
+	_, here, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(filepath.Dir(here)), "api/web/assets")
+}
+
+// modulePage serves a bare page with the gzip-compressed WebAssembly module
+// gz at /rules.wasm, as rulesPage serves the rules.
+func modulePage(t *testing.T, gz []byte) *httptest.Server {
+	execJS, err := os.ReadFile(filepath.Join(assetsDir(), "wasm_exec.js"))
 	if err != nil {
 		t.Fatal(err)
 	}

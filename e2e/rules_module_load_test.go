@@ -3,8 +3,12 @@
 package e2e
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -82,11 +86,75 @@ const openLoggedJS = `((req, ev) => {
   return [t1 - t0, t2 - t1];
 })`
 
+// floorPrograms are Go programs that do next to nothing, built for the
+// browser as the rules module is: the least any module compiled by Go
+// takes to load and start. The second reads one event's JSON, which every
+// module that checks events must.
+var floorPrograms = []struct{ name, src string }{
+	{"an empty Go program", `package main
+
+import "syscall/js"
+
+func main() {
+	js.Global().Call("motamedRulesReady")
+	select {}
+}
+`},
+	{"a Go program that reads one event's JSON", `package main
+
+import (
+	"encoding/json"
+	"syscall/js"
+)
+
+func main() {
+	var ev struct {
+		Type string          ` + "`json:\"type\"`" + `
+		Data json.RawMessage ` + "`json:\"data\"`" + `
+	}
+	if json.Unmarshal([]byte(` + "`{\"type\":\"bid\",\"data\":{\"bid\":1}}`" + `), &ev) == nil {
+		js.Global().Call("motamedRulesReady", ev.Type)
+	}
+	select {}
+}
+`},
+}
+
+// floorModule builds src as the rules module is built (GOOS=js GOARCH=wasm,
+// stripped) and returns it gzip-compressed, as the server sends the module.
+func floorModule(t *testing.T, name, src string) []byte {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "floor.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", out, "main.go")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOFLAGS=", "GO111MODULE=off")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building %s for the browser: %v\n%s", name, err, b)
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(raw)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %d bytes, %d gzip-compressed", name, len(raw), gz.Len())
+	return gz.Bytes()
+}
+
 // TestRulesModuleLoadPhases measures, with the CPU throttled 4x as a
 // mid-range phone, where loading the module and applying the first event
 // spend their time: on a first visit phase by phase, and as the app loads
 // it on a first visit and on a returning one (the same URL, from the
-// browser's cache, with the compiled code the browser may have kept). It
+// browser's cache, with the compiled code the browser may have kept), and
+// beside them the floor: Go programs that do next to nothing (floorPrograms)
+// loaded and started the same way, which no module Go compiles goes under. It
 // logs the median of a few runs and the machine's load; it checks nothing
 // but that every load works, so it is a measurement: it runs when
 // MOTAMED_MEASURE is set (`make diff-rules` sets it), not in every test run.
@@ -95,6 +163,10 @@ func TestRulesModuleLoadPhases(t *testing.T) {
 		t.Skip("a measurement of the module's load: `make diff-rules` runs it (MOTAMED_MEASURE=1)")
 	}
 	srv := rulesPage(t)
+	floors := make([]string, len(floorPrograms))
+	for k, f := range floorPrograms {
+		floors[k] = modulePage(t, floorModule(t, f.name, f.src)).URL
+	}
 	b := newBrowser(t, artifactsDir(t))
 	req, events := generatedWizard(t, 1)
 	first := events[0]
@@ -110,6 +182,7 @@ func TestRulesModuleLoadPhases(t *testing.T) {
 	const runs = 3
 	var split [5][]float64
 	var fresh, back, withLog [2][]float64
+	floor := make([][]float64, len(floorPrograms))
 	for i := range runs {
 		p := b.tab(fmt.Sprintf("rules-phases-%d", i))
 		if _, err := chromedp.Call(p.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
@@ -137,6 +210,13 @@ func TestRulesModuleLoadPhases(t *testing.T) {
 		for k, x := range evalIn[[]float64](p, openLoggedJS+"("+mustMarshal(logged)+","+mustMarshal(next)+")") {
 			withLog[k] = append(withLog[k], x)
 		}
+		// The floor: programs that do next to nothing, loaded as the app
+		// loads the rules.
+		for k, url := range floors {
+			p.open("about:blank")
+			p.open(url + "/")
+			floor[k] = append(floor[k], evalIn[[]float64](p, loadStreamingJS+fmt.Sprintf("(%q,null,null)", fmt.Sprintf("/rules.wasm?floor=%d", i)))[0])
+		}
 		p.open("about:blank")
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
@@ -149,6 +229,9 @@ func TestRulesModuleLoadPhases(t *testing.T) {
 		median(back[0]), median(back[1]), median(back[0])+median(back[1]))
 	t.Logf("a match with %d events, the module loaded: its copy opened from the log in %.0f ms, then the next event %.1f ms",
 		len(logged.Events), median(withLog[0]), median(withLog[1]))
+	for k, f := range floorPrograms {
+		t.Logf("the floor, %s loaded as the app loads the rules: started in %.0f ms", f.name, median(floor[k]))
+	}
 	b.clean()
 }
 
