@@ -53,10 +53,20 @@ func recordGenerated(t *testing.T, c *client, ids []string, spec play.Spec, seq 
 	return m, events
 }
 
+// cutHeadingJS is the text of the first visible sheet column heading shown
+// cut short (an ellipsis in place of its end), or "".
+const cutHeadingJS = `(() => {
+  for (const e of document.querySelectorAll('table.sheet thead .rh')) {
+    if (e.getClientRects().length && e.scrollWidth > e.clientWidth + 1) return e.textContent;
+  }
+  return '';
+})()`
+
 // Every game with as many players as it allows (six for Wizard, Munchkin,
 // Wazabi and a score sheet; four for Silver and Yatuk), well into a match,
 // on a 390 px phone in both languages: neither the play screen nor the
-// score sheet scrolls sideways, and every control is at least 44 px.
+// score sheet scrolls sideways, every control is at least 44 px, and the
+// sheet's first column keeps its heading whole.
 func TestAppSixPlayersOnAPhone(t *testing.T) {
 	b, c := appServer(t)
 	ids := c.players("Sara", "رضا", "Kian", "Mina", "Darius", "نگار")
@@ -89,6 +99,9 @@ func TestAppSixPlayersOnAPhone(t *testing.T) {
 			p.shot("six-" + tag + "-play")
 			p.click("#tab-sheet")
 			phoneFits(p, tag+" sheet")
+			if cut := evalIn[string](p, cutHeadingJS); cut != "" {
+				t.Errorf("%s: the sheet's first column heading is cut short: %q", tag, cut)
+			}
 			p.shot("six-" + tag + "-sheet")
 			p.click("#tab-play")
 		}
