@@ -636,13 +636,13 @@ function tableApp() {
       if (!this.match) return Promise.resolve(false);
       const waiting = this.waitingFor(this.match.id);
       this.refusal = null;
-      let checked = null; // while offline, the phone's referee checks it first
-      try { checked = this.pocketCheck(item); } catch (e) { this.showRefusal(e); return Promise.resolve(false); }
       const q = Object.assign({ key: newKey(), match: this.match.id, base: this.match.version + waiting, status: 'waiting' }, item);
+      let checked = null; // while offline, the phone's referee checks it first, under the seq the server will give it
+      try { checked = this.pocketCheck(q); } catch (e) { this.showRefusal(e); return Promise.resolve(false); }
       if (checked) { q.local = true; this.pocketShow(checked); }
       this.queue.push(q);
       saveQueue(this.queue);
-      if (q.local) this.undoEv = this.pocketLast(); // what Undo takes back now
+      if (q.local) { this.undoEv = this.pocketLast(); this.eventsAgain(); } // what Undo takes back now
       return new Promise((resolve) => {
         this.resolvers = this.resolvers || {};
         this.resolvers[q.key] = resolve;
@@ -652,7 +652,7 @@ function tableApp() {
               // the network went as it was sent: the phone's referee checks it
               try {
                 checked = this.pocketCheck(q);
-                if (checked) { q.local = true; this.pocketShow(checked); saveQueue(this.queue); }
+                if (checked) { q.local = true; this.pocketShow(checked); saveQueue(this.queue); this.eventsAgain(); }
               } catch (e) {
                 this.discard(q.key);
                 this.showRefusal(e);
@@ -676,6 +676,7 @@ function tableApp() {
     },
     async flushAll() {
       this.sending = true;
+      let sent = false;
       try {
         while (this.queue.length) {
           const q = this.queue[0];
@@ -699,7 +700,7 @@ function tableApp() {
             q.status = 'refused';
             q.problem = e instanceof Problem ? { status: e.status, body: e.body } : { status: 0, body: { detail: String(e) } };
             saveQueue(this.queue);
-            if (q.local && e instanceof Problem) await this.pocketRebuild(); // the server wins
+            if (q.local && e instanceof Problem) { await this.pocketRebuild(); this.eventsAgain(); } // the server wins
             if (this.match && q.match === this.match.id) {
               this.showRefusal(e);
               if (e instanceof Problem && e.status === 412) this.remote = { version: -1, event: null };
@@ -736,10 +737,12 @@ function tableApp() {
             }
           }
           this.settle(q.key, true);
+          sent = true;
         }
       } finally {
         this.sending = false;
       }
+      if (sent) this.eventsAgain(); // the server's list again
       this.checkRemote();
     },
     async transmit(q) {
@@ -761,7 +764,8 @@ function tableApp() {
       const [gone] = this.queue.splice(i, 1);
       for (const q of this.queue.slice(i)) if (q.match === gone.match) q.base -= 1;
       saveQueue(this.queue);
-      if (gone.local) { this.pocketClose(); this.pocketOpen(); } // the screen without it
+      if (gone.local) { this.pocketClose(); this.pocketOpen().then(() => this.eventsAgain()); } // the screen without it
+      else this.eventsAgain();
       this.refusal = null;
       this.settle(key, false);
       this.flush();
@@ -881,14 +885,47 @@ function tableApp() {
         .sort((a, b) => a.place - b.place);
     },
     // ---- the events tab: every event in force, each fixable or voidable
+    // Online, it is the server's list. With no network, or while changes
+    // checked on this phone wait to be sent, it is the phone's copy of the
+    // match (app-offline.js): the server's log it stands on, then the
+    // changes waiting, each marked so, fixed and voided through the copy;
+    // a change the copy did not check waits at the end, for the server.
     async openEvents() {
       this.tab = 'events';
+      if (!this.match) return;
+      const id = this.match.id;
+      const ask = (this.eventsAsk || 0) + 1;
+      this.eventsAsk = ask;
+      let log = null, err = null;
       try {
-        const r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events');
-        this.chapters = this.story().chapters(r.items || r.events || [], (iso) => this.time(iso));
-      } catch (e) { this.chapters = []; this.showRefusal(e); }
+        log = await this.api.get('/v1/matches/' + encodeURIComponent(id) + '/events');
+      } catch (e) { err = e; }
+      if (ask !== this.eventsAsk || !this.match || this.match.id !== id) return; // asked again since
+      const time = (iso) => this.time(iso);
+      const here = this.waitingHere().filter((q) => q.status !== 'refused');
+      const away = !this.online || isOffline(err);
+      if (!away && !here.some((q) => q.local)) {
+        if (err) { this.chapters = []; this.showRefusal(err); return; }
+        this.chapters = this.story().chapters(log.items || log.events || [], time);
+        return;
+      }
+      const copy = this.pocketReady();
+      let groups = [];
+      if (copy) {
+        try { groups = this.story().chapters(this.pocketLog(log), time); } catch (e) { this.showRefusal(e); }
+      }
+      else if (log) groups = this.story().chapters(log.items || log.events || [], time); // as this phone last read it
+      else this.showRefusal(err);
+      const rest = here.filter((q) => !(copy && q.local));
+      if (rest.length) {
+        groups.push({ title: this.t('st_waiting_group'), key: 'waiting', lines: rest.map((q) => ({ seq: 0, first: 'q-' + q.key, line: this.queueLabel(q), struck: false, note: this.t('st_unchecked'), fixable: false, waiting: true })) });
+      }
+      this.chapters = groups;
     },
-    lineClass(l) { return l.struck ? 'struck' : ''; },
+    // eventsAgain tells the Events list again, when it is on the screen,
+    // after a change to what it tells.
+    eventsAgain() { if (this.match && this.tabIs('events')) this.openEvents(); },
+    lineClass(l) { return [l.struck ? 'struck' : '', l.waiting ? 'waiting' : ''].filter(Boolean).join(' '); },
     isPlayerList(v) { return Array.isArray(v) && v.length > 0 && v.every((x) => this.players().some((p) => p.id === x)); },
 
     ...fixer(),

@@ -344,6 +344,67 @@ export function pocketReferee() {
       const p = this.pocket;
       return call(p.rules, 'correct', String(p.handle), items, '0', this.lang, 'dry');
     },
+    // pocketLog is the match's log as the Events list tells it while the
+    // changes checked here wait to be sent: the server's log the copy stands
+    // on (log, when it is at the copy's version, with the undone, voided and
+    // corrected events and their times; else the copy's events in force as
+    // the server had them), then each change waiting, as the server will
+    // record it under the seq it will give it, marked as waiting (an event
+    // or a fix), out (an undo or a void) or back (a redo). Told this way, it
+    // must come to the copy's events in force now; when it does not, the
+    // copy's events are told as they stand, those not sent yet waiting.
+    pocketLog(log) {
+      const p = this.pocket;
+      const now = this.pocketEvents();
+      const plain = () => now.map((e) => ({ seq: e.seq, type: e.type, data: e.data, waiting: !(e.seq > 0 && e.seq <= p.version) }));
+      const items = log && log.version === p.version ? log.items || log.events : null;
+      const entries = Array.isArray(items) ? items.map((e) => Object.assign({}, e)) : p.events.map((e) => ({ seq: e.seq, type: e.type, data: e.data }));
+      const bySeq = new Map(entries.map((e) => [e.seq, e]));
+      const add = (e) => { entries.push(e); bySeq.set(e.seq, e); };
+      const force = p.events.map((e) => e.seq);
+      let undone = (p.undone || []).map((e) => e.seq);
+      for (const q of this.queue) {
+        if (q.match !== p.match || !q.local || q.status === 'refused') continue;
+        const rec = q.base + 1;
+        if (q.kind === 'event') {
+          add({ seq: rec, type: q.type, data: q.data, waiting: true });
+          force.push(rec);
+          undone = [];
+        } else if (q.kind === 'undo') {
+          const x = bySeq.get(force.pop());
+          if (!x) return plain();
+          Object.assign(x, { voided: true, out: 'undone', back: false });
+          undone.push(x.seq);
+        } else if (q.kind === 'redo') {
+          const seq = undone.pop();
+          let x = bySeq.get(seq);
+          if (!x) {
+            const u = (p.undone || []).find((e) => e.seq === seq);
+            if (!u) return plain();
+            x = { seq, type: u.type, data: u.data };
+            add(x);
+          }
+          Object.assign(x, { voided: false, out: '', back: !x.waiting });
+          force.push(seq);
+        } else if (q.kind === 'batch') {
+          for (const [i, c] of (q.corrections || []).entries()) {
+            const at = force.indexOf(c.seq);
+            const x = bySeq.get(c.seq);
+            if (at < 0 || !x) return plain();
+            if (c.void) {
+              Object.assign(x, { voided: true, out: 'voided' });
+              force.splice(at, 1);
+            } else {
+              x.replaced_by = rec + i;
+              add({ seq: rec + i, type: c.type, data: c.data, replaces: c.seq, waiting: true });
+              force[at] = rec + i;
+            }
+          }
+          undone = [];
+        } else return plain();
+      }
+      return force.join() === now.map((e) => e.seq).join() ? entries : plain();
+    },
     // pocketEvents are the copy's events in force, each with its seq.
     pocketEvents() {
       const p = this.pocket;

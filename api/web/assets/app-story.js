@@ -27,6 +27,10 @@ addWords({
     st_add: '{p} added {n}', st_other: 'An event of the game', st_and: ' and ',
     st_undone: 'Undone', st_voided: 'Voided', st_corrected: 'Corrected at {t}', st_was: 'was: {s}', st_undone_at: 'Undone at {t}', st_voided_at: 'Voided at {t}',
     st_did_undo: 'Undone: {s}', st_did_redo: 'Redone: {s}', st_undo_what: 'Undo: {s}', st_redo_what: 'Redo: {s}',
+    st_waiting: 'Recorded on this phone · waiting to be sent', st_fixed_waiting: 'Fixed on this phone · waiting to be sent',
+    st_undone_waiting: 'Undone on this phone · waiting to be sent', st_voided_waiting: 'Voided on this phone · waiting to be sent',
+    st_back_waiting: 'Brought back on this phone · waiting to be sent', st_unchecked: 'Waiting to be sent · the server checks it',
+    st_waiting_group: 'Waiting to be sent',
     st_face_down: 'a face-down card', st_W: 'W', reason_kill: 'kill', reason_sell: 'sale', reason_death: 'death',
   },
   fa: {
@@ -48,6 +52,10 @@ addWords({
     st_add: '{p} {n} افزود', st_other: 'رویدادی از بازی', st_and: ' و ',
     st_undone: 'برگردانده شد', st_voided: 'باطل شد', st_corrected: 'اصلاح شد در {t}', st_was: 'پیش‌تر: {s}', st_undone_at: 'برگردانده شد در {t}', st_voided_at: 'باطل شد در {t}',
     st_did_undo: 'برگردانده شد: {s}', st_did_redo: 'دوباره ثبت شد: {s}', st_undo_what: 'برگرداندن: {s}', st_redo_what: 'دوباره: {s}',
+    st_waiting: 'روی همین گوشی ثبت شد، منتظرِ فرستادن', st_fixed_waiting: 'روی همین گوشی اصلاح شد، منتظرِ فرستادن',
+    st_undone_waiting: 'روی همین گوشی برگردانده شد، منتظرِ فرستادن', st_voided_waiting: 'روی همین گوشی باطل شد، منتظرِ فرستادن',
+    st_back_waiting: 'روی همین گوشی دوباره ثبت شد، منتظرِ فرستادن', st_unchecked: 'منتظرِ فرستادن، سرور بررسی‌اش می‌کند',
+    st_waiting_group: 'منتظرِ فرستادن',
     st_face_down: 'کارتی به پشت', st_W: 'W', reason_kill: 'کشتنِ هیولا', reason_sell: 'فروش', reason_death: 'مرگ',
   },
 });
@@ -197,6 +205,9 @@ export function storyOf(match, game, lang) {
    * chapters builds the Events list from the whole log (GET .../events):
    * each event of the game once, in the order it was played, as it counts
    * now ({seq to fix, line, struck, note}), grouped by round or turn.
+   * An entry this phone added or changed and has not sent yet carries
+   * waiting (an event or a fix), out ('undone' or 'voided') or back (a
+   * redo), and its line says that it waits to be sent.
    */
   function chapters(log, time) {
     const bySeq = new Map(log.map((e) => [e.seq, e]));
@@ -210,11 +221,16 @@ export function storyOf(match, game, lang) {
       for (let hops = 0; now.replaced_by && bySeq.has(now.replaced_by) && hops < log.length; hops++) now = bySeq.get(now.replaced_by);
       const struck = !!now.voided;
       const notes = [];
-      if (now !== e) notes.push(t('st_corrected', { t: time(now.created_at) }) + dot + t('st_was', { s: describe(e.type, e.data) }));
-      if (struck) {
+      // a change this phone checked and still holds (out, back, waiting)
+      // says so, instead of the time the server recorded it at
+      if (now !== e) notes.push(t(now.waiting ? 'st_fixed_waiting' : 'st_corrected', { t: time(now.created_at) }) + dot + t('st_was', { s: describe(e.type, e.data) }));
+      else if (now.waiting && !now.out) notes.push(t('st_waiting'));
+      if (struck && now.out) notes.push(t(now.out === 'undone' ? 'st_undone_waiting' : 'st_voided_waiting'));
+      else if (struck) {
         const by = bySeq.get(now.voided_by);
         notes.push(t(by && by.type === 'undo' ? 'st_undone_at' : 'st_voided_at', { t: time(by ? by.created_at : now.created_at) }));
       }
+      if (!struck && now.back) notes.push(t('st_back_waiting'));
       const title = groupOf(now);
       // a round's number, when the event does not carry it, is its place
       let told = now.data;
@@ -226,7 +242,7 @@ export function storyOf(match, game, lang) {
       }
       let g = groups[groups.length - 1];
       if (!g || g.title !== title) { g = { title, key: 'g' + e.seq, lines: [] }; groups.push(g); }
-      g.lines.push({ seq: now.seq, first: e.seq, type: now.type, data: now.data, line: describe(now.type, told), struck, note: notes.join(dot), fixable: !struck });
+      g.lines.push({ seq: now.seq, first: e.seq, type: now.type, data: now.data, line: describe(now.type, told), struck, note: notes.join(dot), fixable: !struck, waiting: !!(now.waiting || now.out || now.back) });
     }
     return groups;
   }
