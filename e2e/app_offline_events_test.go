@@ -71,6 +71,7 @@ func TestAppOfflineEventsList(t *testing.T) {
 	p.click("#events li[data-seq='9'] .void-event")
 	p.waitText("#fx-preview", "Sara")
 	p.click("#fx-save")
+	p.waitText("#toast", "Voided: Sara bid 1")
 	waitFor(p, `!document.querySelector('#fx')`)
 	p.waitText("#events li.struck[data-seq='9']", "Voided on this phone · waiting to be sent")
 	p.axe("events offline")

@@ -16,7 +16,7 @@ addWords({
     fx_title: 'Fix', fx_check: 'Check the fix', fx_save: 'Save the fix', fx_cancel: 'Cancel', fx_batch: 'Several fixes',
     fx_changes: 'What changes', fx_nothing_changes: 'The totals stay as they are.', fx_before_after: '{p}: {a} → {b}',
     fx_breaks: 'With this fix, a later event no longer holds: {e}', fx_fix_next: 'Fix that one too', fx_void_next: 'Void it',
-    fx_in_batch: 'Fixed together: {n}', fx_saved: 'Fixed: {s}', fx_not_allowed: 'Not allowed as it is:',
+    fx_in_batch: 'Fixed together: {n}', fx_saved: 'Fixed: {s}', fx_voided: 'Voided: {s}', fx_not_allowed: 'Not allowed as it is:',
     fx_f_delta: 'Levels', fx_f_give: 'Give symbols', fx_f_count: 'Cards drawn', fx_f_to: 'Die {k} to', fx_f_n: 'Points',
     fx_f_w: 'W symbols', fx_f_card: 'Card', fx_f_land: 'Land', fx_f_direction: 'Direction', fx_f_target: 'On', fx_f_trump: 'Trump',
     fx_f_villages: 'Village', fx_f_village: 'Village', fx_f_scores: 'Score', fx_f_won: 'Tricks won', fx_f_gold: 'Gold', fx_f_kind: 'Kind', fx_f_power: 'Power',
@@ -30,7 +30,7 @@ addWords({
     fx_title: 'اصلاح', fx_check: 'بررسیِ اصلاح', fx_save: 'ثبتِ اصلاح', fx_cancel: 'انصراف', fx_batch: 'چند اصلاح با هم',
     fx_changes: 'چه تغییر می‌کند', fx_nothing_changes: 'جمع‌ها همان می‌مانند.', fx_before_after: '{p}: {a} ← {b}',
     fx_breaks: 'با این اصلاح، رویدادی بعدی دیگر درست نیست: {e}', fx_fix_next: 'آن را هم اصلاح کن', fx_void_next: 'باطلش کن',
-    fx_in_batch: 'با هم اصلاح می‌شوند: {n}', fx_saved: 'اصلاح شد: {s}', fx_not_allowed: 'این‌طور مجاز نیست:',
+    fx_in_batch: 'با هم اصلاح می‌شوند: {n}', fx_saved: 'اصلاح شد: {s}', fx_voided: 'باطل شد: {s}', fx_not_allowed: 'این‌طور مجاز نیست:',
     fx_f_delta: 'سطح', fx_f_give: 'علامتِ دادنِ تاس', fx_f_count: 'کارت‌های کشیده', fx_f_to: 'تاسِ {k} به', fx_f_n: 'امتیاز',
     fx_f_w: 'علامتِ W', fx_f_card: 'کارت', fx_f_land: 'سرزمین', fx_f_direction: 'جهت', fx_f_target: 'روی', fx_f_trump: 'حکم',
     fx_f_villages: 'دهکده', fx_f_village: 'دهکده', fx_f_scores: 'امتیاز', fx_f_won: 'تریک‌های بُرده', fx_f_gold: 'سکه', fx_f_kind: 'نوع', fx_f_power: 'قدرت',
@@ -338,7 +338,8 @@ export function fixer() {
       const ok = await this.enqueue({ kind: 'batch', corrections: items });
       if (ok === true || ok === 'queued') {
         this.fx = null;
-        this.say(this.t('fx_saved', { s: line }), 'done');
+        // a void alone is told as one, not as a fix
+        this.say(fx.cur.void && !fx.batch.length ? this.t('fx_voided', { s: fx.cur.line }) : this.t('fx_saved', { s: line }), 'done');
         if (this.tabIs('events')) this.openEvents();
       }
     },
