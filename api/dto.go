@@ -87,6 +87,10 @@ type CreateMatchRequest struct {
 	Players  []string        `json:"players" validate:"required,min=1,max=12,unique,dive,required,max=64"`
 	LeagueID string          `json:"league_id,omitempty" validate:"max=64"`
 	Options  json.RawMessage `json:"options,omitempty"`
+	// Events is the match's log, played before it reached the server (a
+	// phone with no network): checked event by event as appending them
+	// would check them, and stored with the match, all or nothing.
+	Events []AppendEventRequest `json:"events,omitempty" validate:"omitempty,max=5000,dive"`
 	MatchLabels
 }
 

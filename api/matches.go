@@ -19,7 +19,8 @@ func (s *Server) createMatch(c echo.Context) error {
 		return err
 	}
 	var req CreateMatchRequest
-	if _, err := bind(c, &req); err != nil {
+	body, err := bind(c, &req)
+	if err != nil {
 		return err
 	}
 	t, err := s.mayCreateMatch(c, req.LeagueID)
@@ -38,13 +39,38 @@ func (s *Server) createMatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m, err := s.store.CreateMatch(c.Request().Context(), db.NewMatch{Game: req.Game, LeagueID: req.LeagueID, Players: req.Players, Options: req.Options, CreatedBy: t.ID, Meta: meta})
+	nm := db.NewMatch{Game: req.Game, LeagueID: req.LeagueID, Players: req.Players, Options: req.Options, CreatedBy: t.ID, Meta: meta}
+	for i, ev := range req.Events {
+		if err := mustObject("events["+strconv.Itoa(i)+"].data", ev.Data); err != nil {
+			return err
+		}
+		nm.Events = append(nm.Events, rules.Event{Type: ev.Type, Data: ev.Data})
+	}
+	opt, err := appendOptions(c, body)
+	if err != nil {
+		return err
+	}
+	if opt.IfMatch != nil {
+		return rules.Invalid("If-Match", "a new match has no version to match")
+	}
+	status := http.StatusCreated
+	var m *db.Match
+	if len(nm.Events) == 0 && opt.IdempotencyKey == "" {
+		m, err = s.store.CreateMatch(c.Request().Context(), nm)
+	} else {
+		var replayed bool
+		m, replayed, err = s.store.CreateMatchWithLog(c.Request().Context(), nm, opt.IdempotencyKey, opt.RequestHash)
+		if replayed {
+			status = http.StatusOK
+			c.Response().Header().Set("Idempotent-Replayed", "true")
+		}
+	}
 	if err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/matches/"+m.ID)
 	setETag(c, m.Version)
-	return s.writeMatch(c, http.StatusCreated, m)
+	return s.writeMatch(c, status, m)
 }
 
 // getMatch returns a match at its current version; the ETag is the version.

@@ -34,6 +34,9 @@ type Problem struct {
 	// BreaksAt is, on a refused correction, the seq of the first later
 	// event it would make illegal (the rule is in violations).
 	BreaksAt *int64 `json:"breaks_at,omitempty"`
+	// RefusedAt is, on a match refused with its log, the place in the log
+	// (counted from 1) of the first event the rules refused.
+	RefusedAt *int `json:"refused_at,omitempty"`
 }
 
 // ViolationDTO is one broken rule in the request's language.
@@ -68,6 +71,7 @@ var (
 	kindTooMany     = problemKind{"too-many-requests", http.StatusTooManyRequests, rules.T("Too many requests", "درخواست‌ها بیش از حد است")}
 	kindDuplicate   = problemKind{"duplicate-player", http.StatusConflict, rules.T("A player with this name exists", "بازیکنی با این نام هست")}
 	kindLaterBreaks = problemKind{"correction-breaks-later-event", http.StatusUnprocessableEntity, rules.T("The correction makes a later event illegal", "این اصلاح رویداد بعدی را نادرست می‌کند")}
+	kindLogRefused  = problemKind{"log-event-refused", http.StatusUnprocessableEntity, rules.T("An event of the match's log is not allowed", "رویدادی از گزارشِ بازی مجاز نیست")}
 	kindAbandoned   = problemKind{"match-abandoned", http.StatusConflict, rules.T("The match is abandoned", "بازی کنار گذاشته شده است")}
 	kindArchived    = problemKind{"league-archived", http.StatusConflict, rules.T("This league is archived", "این لیگ بایگانی شده است")}
 	kindMerged      = problemKind{"player-merged", http.StatusGone, rules.T("This player was merged into another", "این بازیکن با بازیکن دیگری یکی شده است")}
@@ -96,12 +100,16 @@ func (s *Server) problemFor(c echo.Context, err error) *Problem {
 		metErr   *db.MetError
 		laterErr *db.LaterEventError
 		nifErr   *db.NotInForceError
+		logErr   *db.LogEventError
 	)
 	if errors.Is(err, db.ErrBadPosition) {
 		err = errBadCursor()
 	}
 	if errors.As(err, &laterErr) {
 		return s.laterEventProblem(c, laterErr)
+	}
+	if errors.As(err, &logErr) {
+		return s.logEventProblem(c, logErr)
 	}
 	switch {
 	case errors.As(err, &problem):
@@ -278,6 +286,22 @@ func (s *Server) laterEventProblem(c echo.Context, e *db.LaterEventError) *Probl
 	}
 	seq := e.Seq
 	p.BreaksAt = &seq
+	p.Violations, p.Fields = inner.Violations, inner.Fields
+	return p
+}
+
+// logEventProblem is the 422 of a match refused with its log: the place of
+// the first event the rules refused in refused_at, and why, as that event
+// alone would have been answered. Nothing was stored.
+func (s *Server) logEventProblem(c echo.Context, e *db.LogEventError) *Problem {
+	lang := langOf(c)
+	inner := s.problemFor(c, e.Err)
+	p := kindLogRefused.problem(lang, fmt.Sprintf("Nothing was stored: event %d of the log (%s) is not allowed: %s", e.Index, e.Type, inner.Detail))
+	if lang == "fa" {
+		p.Detail = fmt.Sprintf("چیزی ثبت نشد: رویدادِ %d از گزارش (%s) مجاز نیست: %s", e.Index, e.Type, inner.Detail)
+	}
+	at := e.Index
+	p.RefusedAt = &at
 	p.Violations, p.Fields = inner.Violations, inner.Fields
 	return p
 }

@@ -11,6 +11,20 @@ import (
 // game fills in defaults and rejects bad options) and stores the match at
 // version 0.
 func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
+	m, err := s.newMatch(ctx, nm)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error { return s.insertMatchRows(ctx, tx, m) }); err != nil {
+		return nil, err
+	}
+	s.cache.put(m)
+	return m, nil
+}
+
+// newMatch is the match nm asks for at version 0, not stored yet: its
+// league checked, its players seated, the game set up with its options.
+func (s *Store) newMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 	game, ok := s.game(ctx, nm.Game)
 	if !ok {
 		return nil, notFound("game", nm.Game)
@@ -47,26 +61,24 @@ func (s *Store) CreateMatch(ctx context.Context, nm NewMatch) (*Match, error) {
 	m.State = state
 	m.CreatedAt = now
 	m.UpdatedAt = m.CreatedAt
-	err = s.w.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		var league any
-		if m.LeagueID != "" {
-			league = m.LeagueID
-		}
-		if _, err := tx.StmtContext(ctx, s.stmts.insertMatch).ExecContext(ctx,
-			m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt), s.listedAt(m),
-			nullable(m.Meta.Table), nullable(m.Meta.Location), nullable(m.Meta.Notes), nullTime(m.Meta.PlayedAt)); err != nil {
+	return m, nil
+}
+
+// insertMatchRows writes a new match's row and its seats.
+func (s *Store) insertMatchRows(ctx context.Context, tx *sql.Tx, m *Match) error {
+	var league any
+	if m.LeagueID != "" {
+		league = m.LeagueID
+	}
+	if _, err := tx.StmtContext(ctx, s.stmts.insertMatch).ExecContext(ctx,
+		m.ID, m.Game, league, string(m.Options), m.Status, nullable(m.CreatedBy), formatTime(m.CreatedAt), s.listedAt(m),
+		nullable(m.Meta.Table), nullable(m.Meta.Location), nullable(m.Meta.Notes), nullTime(m.Meta.PlayedAt)); err != nil {
+		return err
+	}
+	for _, seat := range m.Seats {
+		if _, err := tx.StmtContext(ctx, s.stmts.insertMatchPlayer).ExecContext(ctx, m.ID, seat.Seat, seat.PlayerID); err != nil {
 			return err
 		}
-		for _, seat := range m.Seats {
-			if _, err := tx.StmtContext(ctx, s.stmts.insertMatchPlayer).ExecContext(ctx, m.ID, seat.Seat, seat.PlayerID); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
-	s.cache.put(m)
-	return m, nil
+	return nil
 }

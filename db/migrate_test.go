@@ -48,6 +48,7 @@ DROP INDEX matches_league_listed;
 DROP INDEX matches_status_listed;
 DROP INDEX matches_game_listed;
 DROP INDEX leagues_created;
+DROP INDEX idempotency_keys_key;
 ALTER TABLE players DROP COLUMN folded;
 ALTER TABLE players DROP COLUMN merged_into;
 ALTER TABLE players DROP COLUMN created_by;

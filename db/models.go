@@ -132,6 +132,8 @@ type NewMatch struct {
 	CreatedBy string   // the token's ID
 	Players   []string // player IDs in clockwise seat order
 	Options   json.RawMessage
+	// Events is the match's log, for CreateMatchWithLog.
+	Events []rules.Event
 }
 
 // AppendOptions are the request's preconditions.
