@@ -316,11 +316,37 @@ func TestRulesModuleAgreesWithTheServer(t *testing.T) {
 	b.clean()
 }
 
+// warmUpJS plays the module's sample Wizard match as the app's warmUp does
+// once a match is open (all at once: nothing else runs on the page), and
+// resolves to its milliseconds.
+const warmUpJS = `(() => {
+  const R = window.motamedRules, t = performance.now();
+  const s = JSON.parse(R.sample('wizard')).ok;
+  const h = String(JSON.parse(R.open(JSON.stringify(s.match), 'en')).ok.handle);
+  s.events.forEach((e, i) => {
+    const a = JSON.parse(R.apply(h, JSON.stringify({ type: e.type, data: e.data, seq: i + 1 }), 'en'));
+    if (!a.ok) throw new Error('the sample was refused: ' + JSON.stringify(a));
+  });
+  R.undo(h, 'en'); R.redo(h, 'en'); R.close(h);
+  return performance.now() - t;
+})()`
+
+// countOver is how many of xs are over limit.
+func countOver(xs []float64, limit float64) int {
+	n := 0
+	for _, x := range xs {
+		if x > limit {
+			n++
+		}
+	}
+	return n
+}
+
 // TestRulesModuleLoadsFast measures, with the CPU throttled 4x as a
 // mid-range phone, how long loading the module and applying the first
 // event take, on the first open (nothing cached) and on later opens (the
 // module in the browser's cache, its compiled code kept by the browser),
-// and each later event. It logs the figures; the bounds it checks are far
+// and each later event, also after the warm-up the app runs (warmUpJS). It logs the figures; the bounds it checks are far
 // above them, for a busy machine.
 func TestRulesModuleLoadsFast(t *testing.T) {
 	srv := rulesPage(t)
@@ -359,14 +385,21 @@ func TestRulesModuleLoadsFast(t *testing.T) {
 		}
 		t.Logf("4x CPU throttling, %s: module loaded in %.0f ms (fetched and compiled %.0f, started %.0f), first event %.1f ms (load and first event %.0f ms); %d later events %.2f ms on average, %.2f ms median, %.1f ms at most (wall %s)",
 			open, load, phases[0], phases[1], got.Times[0], load+got.Times[0], len(got.Times)-1, avg(got.Times[1:]), median(got.Times[1:]), later, time.Since(start).Round(time.Millisecond))
-		if i == 0 {
+		// A whole match: on the first open as the module is then, later
+		// after the warm-up the app runs once a match is open.
+		after := ""
+		if i > 0 {
+			after = fmt.Sprintf(", after the app's warm-up (%.0f ms)", evalIn[float64](p, warmUpJS))
+		}
+		if i < 2 {
 			var whole struct {
 				Times []float64 `json:"times"`
 			}
 			if err := json.Unmarshal([]byte(evalIn[string](p, runScriptJS+"("+mustMarshal(longReq)+","+mustMarshal(longSteps)+",'en')")), &whole); err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("4x CPU throttling, a whole Wizard match of %d events: %.2f ms an event on average, %.2f ms median, %.1f ms at most", len(whole.Times), avg(whole.Times), median(whole.Times), slices.Max(whole.Times))
+			t.Logf("4x CPU throttling, a whole Wizard match of %d events%s: %.2f ms an event on average, %.2f ms median, %.1f ms at most; %d over 20 ms",
+				len(whole.Times), after, avg(whole.Times), median(whole.Times), slices.Max(whole.Times), countOver(whole.Times, 20))
 		}
 		if load+got.Times[0] > within(10000*time.Millisecond).Seconds()*1000 || later > within(2000*time.Millisecond).Seconds()*1000 {
 			t.Errorf("the module is far slower than its targets (300 ms to load and apply, 20 ms an event)")

@@ -97,6 +97,15 @@ func calls(b *bridge.Bridge) map[string]func(args []string) any {
 			}
 			return ans
 		},
+		// sample(game) -> {match: open request with no events, events: [event]},
+		// or null: a match to play in the background, warming the module up
+		"sample": func(a []string) any {
+			req, events, ok := sampleOf(arg(a, 0))
+			if !ok {
+				return nil
+			}
+			return map[string]any{"match": req, "events": events}
+		},
 		// rules(game, lang) -> [rule]
 		"rules": func(a []string) any {
 			rs, err := b.Rules(arg(a, 0), arg(a, 1))
