@@ -91,7 +91,8 @@ func TestAppReloadsOffline(t *testing.T) {
 		t.Fatalf("after a bid offline the next step is %q", next)
 	}
 
-	p.open(net.srv.URL + "/#/m/" + id)
+	// a new page (the same address would only move within this one)
+	p.open(net.srv.URL + "/?reload#/m/" + id)
 	p.waitText("#match h1", "In progress")
 	waitFor(p, `document.body.dataset.pocket === 'ready'`)
 	p.waitText("#next", next)

@@ -36,6 +36,12 @@ self.addEventListener('fetch', (e) => {
       if (res.ok) c.put(req, res.clone());
       return res;
     }))));
+  } else if (url.pathname.startsWith('/assets/') && !url.searchParams.has('v')) {
+    // A module's imports name their files without the version (./app-api.js):
+    // asked of the network, and with no network this version's copy.
+    e.respondWith(fetch(req).catch((err) => caches.open(CACHE)
+      .then((c) => c.match(url.pathname + '?v=' + VERSION))
+      .then((hit) => hit || Promise.reject(err))));
   } else if (KEPT.some((re) => re.test(url.pathname))) {
     // The answer is in the language asked (a match's next step, its
     // notes): kept per language, so a Persian phone offline is not answered
