@@ -81,6 +81,7 @@ export function fixer() {
     },
     async onFix(cell, from) {
       if (!this.match || !this.canRecord()) return;
+      if (this.isHereMatch()) { this.say(this.t('off_here_fix'), 'note'); return; } // not on the server yet
       if (!this.online && !this.pocketReady()) { this.say(this.t('off_fix'), 'note'); return; }
       let evs;
       try { evs = await this.eventsInForce(); } catch (e) { this.showRefusal(e); return; }
@@ -125,7 +126,10 @@ export function fixer() {
       return typeof d[cell.field] === 'number' ? d[cell.field] : '';
     },
     // editEvent opens an event of the Events list in the editor.
-    editEvent(e) { this.openFix(e, this.describe(e.type, e.data), null, null); },
+    editEvent(e) {
+      if (this.isHereMatch()) { this.say(this.t('off_here_fix'), 'note'); return; }
+      this.openFix(e, this.describe(e.type, e.data), null, null);
+    },
     openFix(ev, title, from, cell) {
       // with no network and no copy of the match on the phone, the editor
       // opens saying why a fix must wait
@@ -141,6 +145,7 @@ export function fixer() {
     // voidEvent offers to take an event of the Events list out of force:
     // what it would change, or which later event it would break, first.
     voidEvent(seq) {
+      if (this.isHereMatch()) { this.say(this.t('off_here_fix'), 'note'); return; }
       const l = this.chapters.flatMap((g) => g.lines).find((x) => x.seq === seq);
       const line = l ? l.line : this.n(seq);
       this.fx = { batch: [], cur: { seq, void: true, type: '', data: {}, fields: [], title: this.t('void') + ': ' + line, line }, preview: null, breaks: null, error: '', violations: [], busy: false };

@@ -22,7 +22,7 @@ import { viewSheet } from './app-viewsheet.js';
 import { signinWatch } from './app-signin-watch.js';
 import { deskScreen } from './app-desk.js';
 import { importScreen, importedLine } from './app-import.js';
-import { pocketReferee, isOffline } from './app-offline.js';
+import { pocketReferee, isOffline, isHere, hereMatches } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -38,7 +38,7 @@ function tableApp() {
     route: { name: 'home', id: '' },
     loading: false,
     leagues: [], leaguesError: false,
-    liveMatches: [], doneMatches: [], matchesError: false,
+    liveMatches: [], doneMatches: [], matchesError: false, startedHere: [],
     games: [],
     gameInfo: null,
     nm: null,
@@ -240,6 +240,7 @@ function tableApp() {
     },
     async loadHome() {
       this.loadGames();
+      this.startedHere = hereMatches(); // not on the server yet: listed from this phone
       try {
         const q = this.me && this.me.league_id ? '?limit=50' : '?limit=50';
         this.leagues = (await this.api.get('/v1/leagues' + q)).items || [];
@@ -289,8 +290,13 @@ function tableApp() {
     },
     async pickGame() {
       const id = this.nm.game;
-      const info = await this.api.get('/v1/games/' + encodeURIComponent(id));
+      let info;
+      try { info = await this.api.get('/v1/games/' + encodeURIComponent(id)); } catch (e) {
+        if (this.nm && this.nm.game === id) { this.gameInfo = null; this.nm.error = this.refusalOf(e).detail; }
+        return;
+      }
       if (!this.nm || this.nm.game !== id) return; // another game was picked meanwhile
+      this.nm.error = '';
       this.gameInfo = info;
       const o = {};
       // a number is shown in the page's digits; createMatch reads either
@@ -419,6 +425,8 @@ function tableApp() {
         const r = await this.api.post('/v1/matches', body);
         location.hash = '#/m/' + encodeURIComponent(r.data.id);
       } catch (e) {
+        // with no network, the match starts on this phone (app-offline.js)
+        if (isOffline(e)) { this.nm.error = await this.startHere(body, this.nm.seats, this.gameInfo); return; }
         this.showRefusal(e);
       }
     },
@@ -428,6 +436,7 @@ function tableApp() {
       this.match = null;
       this.matchError = '';
       await this.loadGames();
+      if (isHere(id)) { await this.openHere(id); return; }
       try {
         const m = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(id)));
         if (!this.gameOf(m.game).id) await this.loadGames(true);
@@ -441,6 +450,7 @@ function tableApp() {
     },
     async refresh() {
       if (!this.match) return;
+      if (isHere(this.match.id)) { this.pocketClose(); this.pocketOpen(); return; } // the phone's own
       if (this.remote) this.notes = []; // another phone's event came after the one they were on
       this.remote = null;
       try { this.match = this.pocketKept(await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id))); } catch { /* kept */ }
@@ -452,7 +462,7 @@ function tableApp() {
     // could not give it; a change since leaves it to the next read.
     async refreshView() {
       const m = this.match;
-      if (!m) return;
+      if (!m || isHere(m.id)) return;
       let body;
       try { body = await this.api.get('/v1/matches/' + encodeURIComponent(m.id)); } catch { return; }
       if (this.match === m && body && body.version === m.version && m.viewStale) {
@@ -483,6 +493,9 @@ function tableApp() {
     nextText() { return this.text((this.match && this.match.next) || ''); },
     rounds() { return (this.match && this.match.scores && this.match.scores.rounds) || []; },
     isGame(id) { return !!this.match && this.match.game === id; },
+    // isHereMatch: the match on the screen was started on this phone and
+    // has not reached the server yet.
+    isHereMatch() { return !!this.match && isHere(this.match.id); },
     // applyChange takes the compact answer to a change sent at version base:
     // the match's new state and totals, and the sheet's rows from
     // rounds.from on. It reports false when the answer cannot be applied to
@@ -502,7 +515,7 @@ function tableApp() {
     // openStream follows the match live (stream.js: read with fetch, the
     // token in the Authorization header, never in the URL).
     openStream(id) {
-      if (!window.MotamedStream || !window.ReadableStream) return;
+      if (!window.MotamedStream || !window.ReadableStream || isHere(id)) return;
       // The handle this.stream keeps is wrapped by Alpine's reactivity, so
       // whether this stream is still the screen's is a flag of its own.
       let current = true;
@@ -613,6 +626,7 @@ function tableApp() {
     send(type, data) { return this.enqueue({ kind: 'event', type, data }); },
     async undo() {
       const what = this.undoWhat();
+      if (this.match && isHere(this.match.id)) return this.undoHere(what);
       const ok = await this.enqueue({ kind: 'undo' });
       if (ok === true) {
         this.say(what ? this.t('st_did_undo', { s: what }) : this.t('undo'), 'done');
@@ -621,7 +635,17 @@ function tableApp() {
       }
       return ok;
     },
+    // undoHere takes back the latest event of a match started on this
+    // phone: it waits in the queue, so it leaves it.
+    undoHere(what) {
+      const last = this.waitingHere().filter((q) => q.status !== 'refused').pop();
+      if (!last) { this.say(this.t('off_here_fix'), 'note'); return false; }
+      this.discard(last.key);
+      this.say(what ? this.t('st_did_undo', { s: what }) : this.t('undo'), 'done');
+      return true;
+    },
     async redo() {
+      if (this.match && isHere(this.match.id)) { this.say(this.t('off_here_redo'), 'note'); return false; }
       if (!this.online && !this.pocketReady()) { this.say(this.t('off_redo'), 'note'); return false; }
       const ok = await this.enqueue({ kind: 'redo' });
       if (ok === true) {
@@ -634,6 +658,7 @@ function tableApp() {
     correct(seq, type, data) { return this.enqueue({ kind: 'put', seq, type, data }); },
     enqueue(item) {
       if (!this.match) return Promise.resolve(false);
+      if (isHere(this.match.id) && item.kind !== 'event') { this.say(this.t('off_here_fix'), 'note'); return Promise.resolve(false); }
       const waiting = this.waitingFor(this.match.id);
       this.refusal = null;
       const q = Object.assign({ key: newKey(), match: this.match.id, base: this.match.version + waiting, status: 'waiting' }, item);
@@ -680,6 +705,11 @@ function tableApp() {
       try {
         while (this.queue.length) {
           const q = this.queue[0];
+          if (isHere(q.match)) { // a match started here goes as one log
+            if (!(await this.sendHere(q.match))) break;
+            sent = true;
+            continue;
+          }
           if (q.status === 'refused') break;
           let r;
           try {
@@ -857,6 +887,7 @@ function tableApp() {
      * the event it replaced. Each keeps its own seq, the one to correct.
      */
     async eventsInForce() {
+      if (isHere(this.match.id)) return this.pocketReady() ? this.pocketEvents() : [];
       let r;
       try {
         r = await this.api.get('/v1/matches/' + encodeURIComponent(this.match.id) + '/events');
@@ -898,12 +929,12 @@ function tableApp() {
       this.eventsAsk = ask;
       let log = null, err = null;
       try {
-        log = await this.api.get('/v1/matches/' + encodeURIComponent(id) + '/events');
+        if (!isHere(id)) log = await this.api.get('/v1/matches/' + encodeURIComponent(id) + '/events');
       } catch (e) { err = e; }
       if (ask !== this.eventsAsk || !this.match || this.match.id !== id) return; // asked again since
       const time = (iso) => this.time(iso);
       const here = this.waitingHere().filter((q) => q.status !== 'refused');
-      const away = !this.online || isOffline(err);
+      const away = !this.online || isOffline(err) || isHere(id);
       if (!away && !here.some((q) => q.local)) {
         if (err) { this.chapters = []; this.showRefusal(err); return; }
         this.chapters = this.story().chapters(log.items || log.events || [], time);
@@ -920,6 +951,7 @@ function tableApp() {
       if (rest.length) {
         groups.push({ title: this.t('st_waiting_group'), key: 'waiting', lines: rest.map((q) => ({ seq: 0, first: 'q-' + q.key, line: this.queueLabel(q), struck: false, note: this.t('st_unchecked'), fixable: false, waiting: true })) });
       }
+      if (isHere(id)) for (const g of groups) for (const l of g.lines) l.fixable = false; // fixed once it reaches the server
       this.chapters = groups;
     },
     // eventsAgain tells the Events list again, when it is on the screen,

@@ -10,7 +10,7 @@
 // game's rules as the server (GET /v1/games gives each game's); otherwise
 // the app behaves as without it: events are queued unchecked.
 
-import { Problem, Offline, saveQueue } from './app-api.js';
+import { Problem, Offline, saveQueue, newKey } from './app-api.js';
 import { addWords } from './app-i18n.js';
 
 // What the phone cannot do without the server, and why: with no copy of
@@ -23,14 +23,65 @@ addWords({
     off_needs_server: 'This needs the server, and this phone has no network now. Events you record still wait here, checked by the phone, and are sent when the network is back.',
     off_fix: 'A fix needs the network: the server checks the whole match again with it. Fix it once the network is back; the events recorded meanwhile wait on this phone.',
     off_redo: 'Redo needs the network: the server keeps what was undone. Use it once the network is back.',
+    off_here_no_referee: 'Starting a match needs the network, or this phone\'s referee, which has not loaded. Start it once the network is back.',
+    off_here_revision: 'This phone\'s referee follows other rules of this game than the server, so a match of it cannot start with no network. Start it once the network is back, or reload the app then.',
+    off_here_fix: 'This match waits on this phone to reach the server: Undo takes back its latest event, and fixes wait until it is sent.',
+    off_here_redo: 'This match waits on this phone to reach the server: redo waits until it is sent.',
+    off_here_match: 'Started on this phone · sent when the network is back',
   },
   fa: {
     off_title: 'شبکه نیست',
     off_needs_server: 'این کار به سرور نیاز دارد و این گوشی الان به شبکه وصل نیست. رویدادهایی که ثبت می‌کنید روی همین گوشی بررسی می‌شوند، منتظر می‌مانند و وقتی شبکه برگشت فرستاده می‌شوند.',
     off_fix: 'اصلاح به شبکه نیاز دارد: سرور کلِ بازی را با اصلاح دوباره بررسی می‌کند. وقتی شبکه برگشت اصلاح کنید؛ رویدادهایی که تا آن موقع ثبت می‌شوند روی این گوشی منتظر می‌مانند.',
     off_redo: '«دوباره» به شبکه نیاز دارد: آنچه برگردانده شده روی سرور نگه داشته می‌شود. وقتی شبکه برگشت از آن استفاده کنید.',
+    off_here_no_referee: 'شروعِ بازی به شبکه نیاز دارد، یا به داورِ این گوشی که بار نشده است. وقتی شبکه برگشت بازی را شروع کنید.',
+    off_here_revision: 'داورِ این گوشی قوانینِ این بازی را جورِ دیگری از سرور دنبال می‌کند، پس بازی‌اش بی‌شبکه شروع نمی‌شود. وقتی شبکه برگشت شروعش کنید، یا آن موقع برنامه را دوباره باز کنید.',
+    off_here_fix: 'این بازی روی همین گوشی منتظر است تا به سرور برسد: «برگرداندن» آخرین رویدادش را برمی‌گرداند و اصلاح تا فرستاده شدنش صبر می‌کند.',
+    off_here_redo: 'این بازی روی همین گوشی منتظر است تا به سرور برسد: «دوباره» تا فرستاده شدنش صبر می‌کند.',
+    off_here_match: 'روی همین گوشی شروع شد، وقتی شبکه برگشت فرستاده می‌شود',
   },
 });
+
+// ---- a match started on this phone with no network
+// A match started with no network lives on the phone under an ID of its
+// own (here-...) until the network is back: its seats and options are kept
+// here, its events wait in the queue, checked by the rules module, and the
+// whole log is sent as one request (POST /v1/matches with its events and an
+// Idempotency-Key), after which the phone follows the server's match.
+const HERE = 'motamed.here.';
+const MOVED = 'motamed.moved.';
+
+/** isHere: id is a match started on this phone, not on the server yet. */
+export function isHere(id) { return typeof id === 'string' && id.startsWith('here-'); }
+
+/** hereMatch is the kept record of a match started on this phone. */
+export function hereMatch(id) {
+  try { return JSON.parse(localStorage.getItem(HERE + id) || 'null'); } catch { return null; }
+}
+
+/** keepHere keeps a match started on this phone. */
+export function keepHere(rec) { localStorage.setItem(HERE + rec.id, JSON.stringify(rec)); }
+
+/** hereSent: the match started here is the server's match real now. */
+export function hereSent(id, real) {
+  localStorage.setItem(MOVED + id, real);
+  localStorage.removeItem(HERE + id);
+}
+
+/** hereMatches are the matches started on this phone not sent yet. */
+export function hereMatches() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (!k || !k.startsWith(HERE)) continue;
+    const rec = hereMatch(k.slice(HERE.length));
+    if (rec && rec.body) out.push({ id: rec.id, game: rec.body.game, players: rec.players });
+  }
+  return out;
+}
+
+/** movedTo is the server's ID of a match started here and sent since. */
+export function movedTo(id) { return localStorage.getItem(MOVED + id) || ''; }
 
 /** isOffline reports whether e is the network failing, not a refusal. */
 export function isOffline(e) { return e instanceof Offline; }
@@ -270,9 +321,12 @@ export function pocketReferee() {
       if (!rules || !this.match || this.match.id !== m.id) return;
       const game = this.gameOf(m.game);
       if (!this.sameRevision(rules, m.game)) { this.pocketClose(); return; }
-      const kept = keptMatch(m.id);
+      const kept = isHere(m.id) ? null : keptMatch(m.id);
       let events, undone;
-      if (kept && kept.version === m.version) {
+      if (isHere(m.id)) { // nothing of it is on the server yet
+        events = [];
+        undone = [];
+      } else if (kept && kept.version === m.version) {
         events = kept.events;
         undone = kept.undone || [];
       } else {
@@ -301,10 +355,91 @@ export function pocketReferee() {
         // switch of language, or a body kept by this phone).
         if (view && view.next && this.match && this.match.id === m.id && this.match.version === m.version) this.match.next = view.next;
         document.body.dataset.pocket = 'ready'; // the phone referees this match offline
-        keepMatch(m, events, undone);
+        if (!isHere(m.id)) keepMatch(m, events, undone);
+        else this.pocketShow(view); // its first screen, before the events waiting
         this.pocketReplay();
         warmUp(rules, m.game, lang);
       } catch { this.pocketClose(); }
+    },
+    // startHere starts a match with no network (body as POST /v1/matches
+    // takes it, seats the players the phone knows): kept on this phone and
+    // played through the rules module, when it implements the server's
+    // revision of the game's rules. It says why not otherwise.
+    async startHere(body, seats, info) {
+      const rules = await loadRules();
+      if (!rules) return this.t('off_here_no_referee');
+      if (!this.sameRevision(rules, body.game)) return this.t('off_here_revision');
+      const options = {};
+      for (const opt of (info && info.options) || []) if (opt.default !== undefined) options[opt.name] = opt.default;
+      Object.assign(options, body.options || {});
+      const rec = { id: 'here-' + newKey(), key: newKey(), body, players: seats.map((p, i) => ({ id: p.id, name: p.name, seat: i })), options };
+      try { // the rules take these seats and options
+        const { handle } = call(rules, 'open', { game: body.game, players: rec.players.map((p) => ({ id: p.id, name: p.name })), options: body.options || {}, events: [] }, this.lang);
+        call(rules, 'close', String(handle));
+      } catch (e) { return this.problemWords(e); }
+      keepHere(rec);
+      location.hash = '#/m/' + rec.id;
+      return '';
+    },
+    // openHere opens a match started on this phone: its first screen as
+    // the rules module sets it up, then the copy with its events waiting.
+    async openHere(id) {
+      const rec = hereMatch(id);
+      if (!rec) {
+        const real = movedTo(id);
+        if (real) { location.replace('#/m/' + encodeURIComponent(real)); return; }
+        this.matchError = this.t('not_found');
+        return;
+      }
+      const rules = await loadRules();
+      if (!rules || !this.sameRevision(rules, rec.body.game)) { this.matchError = this.t(rules ? 'off_here_revision' : 'off_here_no_referee'); return; }
+      const req = { game: rec.body.game, players: rec.players.map((p) => ({ id: p.id, name: p.name })), options: rec.body.options || {}, events: [] };
+      const { handle, view } = call(rules, 'open', req, this.lang);
+      call(rules, 'close', String(handle));
+      if (!this.route || this.route.id !== id) return;
+      this.match = { id, game: rec.body.game, league_id: rec.body.league_id || null, status: view.status, players: rec.players, options: rec.options, version: 0, state: view.state, next: view.next, scores: view.scores, result: view.result, view: view.view, here: true };
+      await this.pocketOpen();
+      this.undoEv = this.pocketLast();
+    },
+    // sendHere sends a match started on this phone, its log as one request:
+    // the server checks it as any log. Accepted, its events leave the queue
+    // and the phone follows the server's match; refused, the event the
+    // server refused waits with its reason, to send again or discard. It
+    // reports whether the queue may go on.
+    async sendHere(id) {
+      const rec = hereMatch(id);
+      const items = this.queue.filter((x) => x.match === id);
+      if (!rec) { // nothing to send it as: its events cannot be sent
+        this.queue = this.queue.filter((x) => x.match !== id);
+        saveQueue(this.queue);
+        return true;
+      }
+      if (items.some((x) => x.status === 'refused')) return false;
+      const body = Object.assign({}, rec.body, { events: items.map((x) => ({ type: x.type, data: x.data })) });
+      let r;
+      try {
+        r = await this.api.post('/v1/matches', body, { 'Idempotency-Key': rec.key });
+      } catch (e) {
+        if (isOffline(e)) { this.online = false; return false; }
+        const at = e instanceof Problem && e.body ? e.body.refused_at : 0;
+        const bad = items[(at || 1) - 1] || items[0];
+        if (bad) {
+          bad.status = 'refused';
+          bad.problem = e instanceof Problem ? { status: e.status, body: e.body } : { status: 0, body: { detail: String(e) } };
+        }
+        saveQueue(this.queue);
+        if (this.match && this.match.id === id) { this.showRefusal(e); this.pocketClose(); await this.pocketOpen(); }
+        if (bad) this.settle(bad.key, false);
+        return false;
+      }
+      this.online = true;
+      const real = r.data && r.data.id;
+      this.queue = this.queue.filter((x) => x.match !== id);
+      saveQueue(this.queue);
+      if (real) hereSent(id, real);
+      for (const x of items) this.settle(x.key, true);
+      if (real && this.match && this.match.id === id) location.replace('#/m/' + encodeURIComponent(real));
+      return true;
     },
     // askReferee asks a game's referee a question: the server, and with no
     // network the module, whose answer is the server's word for word
@@ -480,7 +615,8 @@ export function pocketReferee() {
     // gone: the view it leads to, a Problem it is refused with, or null when
     // the phone cannot check it (the server will).
     pocketCheck(item) {
-      if (this.online || !this.pocketReady()) return null;
+      // a match started here is checked here until it reaches the server
+      if ((this.online && !isHere(this.match.id)) || !this.pocketReady()) return null;
       if (!['event', 'undo', 'redo', 'batch'].includes(item.kind)) return null;
       // the copy is behind a change waiting before this one that it did not check
       const at = this.queue.indexOf(item);

@@ -15,6 +15,9 @@ addWords({
   },
 });
 
+// The recent players as this phone last read them.
+const RECENT = 'motamed.recent';
+
 /** seating is the table app's part that seats players and plays again. */
 export function seating() {
   return {
@@ -24,11 +27,16 @@ export function seating() {
     // loadRecent reads the players of the latest matches, most recent
     // first, each once.
     async loadRecent() {
-      let items = [];
+      let items = null;
       try { items = (await this.api.get('/v1/matches?limit=20')).items || []; } catch { /* none */ }
+      if (!items) { // with no network, the players this phone last read: it can seat them offline
+        try { this.recent = JSON.parse(localStorage.getItem(RECENT) || '[]'); } catch { this.recent = []; }
+        return;
+      }
       const out = [];
       for (const m of items) for (const p of m.players || []) if (!out.some((x) => x.id === p.id)) out.push({ id: p.id, name: p.name });
       this.recent = out.slice(0, 12);
+      try { localStorage.setItem(RECENT, JSON.stringify(this.recent)); } catch { /* full */ }
     },
     // recentToSeat is the recent players not seated yet.
     recentToSeat() {

@@ -1,0 +1,127 @@
+//go:build browser
+
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A Wizard match started with no network, of players the phone knows: it
+// is played through the phone's referee (a forbidden bid refused at once),
+// a reload with no network opens it again with its events, and when the
+// network is back it reaches the server as one log, the phone then
+// following the server's match, which holds exactly those events.
+func TestAppStartsAMatchOffline(t *testing.T) {
+	b, c := appServer(t)
+	net := reachThrough(t, c.base)
+	phone := &client{t: t, base: net.srv.URL, token: c.token}
+	ids := c.players("Ali", "Sara", "Reza")
+	c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": ids}) // they played here before
+	matches := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any))
+
+	p := b.tab("offline-start")
+	signIn(p, phone)
+	waitFor(p, `document.body.dataset.shell === 'kept'`)
+	// The new-match screen once with the network: the phone reads the
+	// games and the recent players.
+	p.click("#new-match")
+	p.choose("#nm-game", "wizard")
+	p.waitText("#recent-players", "Reza")
+	p.waitText("#nm-options", "")
+	p.open(net.srv.URL + "/?again#/") // a new page, not a move within this one
+	p.waitText("#new-match", "")
+	waitFor(p, `!!window.motamedRules`) // the phone's referee, loaded as the app opens
+
+	net.network(p, false)
+	p.click("#new-match")
+	p.choose("#nm-game", "wizard")
+	for _, n := range []string{"Ali", "Sara", "Reza"} {
+		p.click("#recent-players .recent-player")
+		p.waitText("#seats", n)
+	}
+	p.typeIn("#opt-rounds", "3")
+	p.choose("#opt-bid_total_rule", "dealer_must_break")
+	p.click("#start-match")
+	p.waitText("#here-mark", "Started on this phone")
+	here := evalIn[string](p, `location.hash.slice(4)`)
+	if !strings.HasPrefix(here, "here-") {
+		t.Fatalf("the match started offline is at %q", here)
+	}
+	p.waitText("#next", "Round 1")
+	p.click("#trump-red")
+	p.click("#bid-1")
+	p.waitText(".bid-value[data-player='"+ids[1]+"']", "1")
+	p.click("#bid-0")
+	p.waitText(".bid-value[data-player='"+ids[2]+"']", "0")
+	// Sara 1 and Reza 0 leave Ali, the dealer, the one forbidden bid 0.
+	p.click("#bid-0")
+	p.waitText("#refusal", "WIZARD-AMB-7")
+	p.click("#refusal button")
+	p.click("#bid-1")
+	p.waitText(".bid-value[data-player='"+ids[0]+"']", "1")
+	for i, w := range []int{0, 1, 0} {
+		p.click(fmt.Sprintf("#won-%s-%d", ids[i], w))
+	}
+	p.click("#record-tricks")
+	p.waitText("#next", "Round 2")
+	p.axe("a match started offline")
+	p.shot("offline-start")
+	if n := queued(p); n != 5 {
+		t.Fatalf("%d events wait on the phone, want 5 (the refused bid is not queued)", n)
+	}
+	if n := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any)); n != matches {
+		t.Fatalf("the server has %d matches while the phone is offline, want %d", n, matches)
+	}
+
+	// A reload with no network opens the match again, where it was.
+	p.open(net.srv.URL + "/?reload#/m/" + here)
+	p.waitText("#here-mark", "Started on this phone")
+	waitFor(p, `document.body.dataset.pocket === 'ready'`)
+	p.waitText("#next", "Round 2")
+	p.click("#tab-events")
+	p.waitText("#events", "Sara bid 1")
+	if n := waitingLines(p); n != 5 {
+		t.Fatalf("the Events list shows %d events waiting, want 5", n)
+	}
+	p.click("#tab-play")
+
+	// In Persian, the screen says where the match is, in words.
+	p.click("#lang-toggle")
+	p.waitText("#here-mark", "روی همین گوشی")
+	p.persianWords("a match started offline", []string{"Ali", "Sara", "Reza"})
+	p.shot("offline-start-fa")
+	p.click("#lang-toggle")
+	p.waitText("#here-mark", "Started on this phone")
+	// The home screen lists it, and opens it again.
+	p.click("a.brand")
+	p.waitText("#started-here", "Started on this phone")
+	p.click("#started-here a")
+	p.waitText("#here-mark", "Started on this phone")
+	p.waitText("#next", "Round 2")
+
+	net.network(p, true)
+	waitFor(p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 0`)
+	waitFor(p, `location.hash.startsWith('#/m/') && !location.hash.includes('here-')`)
+	id := evalIn[string](p, `location.hash.slice(4)`)
+	p.waitText("#match h1", "In progress")
+	p.waitText("#next", "Round 2")
+	if p.textOf("#here-mark") != "" {
+		t.Fatalf("the server's match still says it waits on the phone")
+	}
+	got := eventTypes(c, id)
+	want := []string{"round_started", "bid", "bid", "bid", "tricks"}
+	if len(got) != len(want) {
+		t.Fatalf("the server has %d events, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], w+" ") {
+			t.Fatalf("event %d is %s, want %s:\n%s", i+1, got[i], w, strings.Join(got, "\n"))
+		}
+	}
+	if n := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any)); n != matches+1 {
+		t.Fatalf("the server has %d matches, want %d: the match was sent once", n, matches+1)
+	}
+	b.clean()
+}
