@@ -80,6 +80,17 @@ func TestAppStartsAMatchOffline(t *testing.T) {
 	p.waitText("#here-mark", "Started on this phone")
 	waitFor(p, `document.body.dataset.pocket === 'ready'`)
 	p.waitText("#next", "Round 2")
+	// Undo takes the tricks back out of the queue; they are recorded again.
+	p.waitText("#undo .undo-what", "Tricks won")
+	p.click("#undo")
+	p.waitText("#next", "Round 1")
+	waitFor(p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 4`)
+	p.waitText("#undo .undo-what", "Ali bid 1")
+	for i, w := range []int{0, 1, 0} {
+		p.click(fmt.Sprintf("#won-%s-%d", ids[i], w))
+	}
+	p.click("#record-tricks")
+	p.waitText("#next", "Round 2")
 	p.click("#tab-events")
 	p.waitText("#events", "Sara bid 1")
 	if n := waitingLines(p); n != 5 {

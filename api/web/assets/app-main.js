@@ -769,6 +769,12 @@ function tableApp() {
           this.settle(q.key, true);
           sent = true;
         }
+        // a match started here with no event yet is sent as it is
+        for (const m of hereMatches()) {
+          if (this.queue.some((x) => x.match === m.id)) continue;
+          if (!(await this.sendHere(m.id))) break;
+          sent = true;
+        }
       } finally {
         this.sending = false;
       }

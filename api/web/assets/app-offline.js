@@ -62,9 +62,9 @@ export function hereMatch(id) {
 /** keepHere keeps a match started on this phone. */
 export function keepHere(rec) { localStorage.setItem(HERE + rec.id, JSON.stringify(rec)); }
 
-/** hereSent: the match started here is the server's match real now. */
-export function hereSent(id, real) {
-  localStorage.setItem(MOVED + id, real);
+/** hereSent: the match started here is the server's match real now, at version. */
+export function hereSent(id, real, version) {
+  localStorage.setItem(MOVED + id, JSON.stringify({ id: real, version }));
   localStorage.removeItem(HERE + id);
 }
 
@@ -80,8 +80,10 @@ export function hereMatches() {
   return out;
 }
 
-/** movedTo is the server's ID of a match started here and sent since. */
-export function movedTo(id) { return localStorage.getItem(MOVED + id) || ''; }
+/** movedTo is the server's match ({id, version} as sent) of a match started here, or null. */
+export function movedTo(id) {
+  try { return JSON.parse(localStorage.getItem(MOVED + id) || 'null'); } catch { return null; }
+}
 
 /** isOffline reports whether e is the network failing, not a refusal. */
 export function isOffline(e) { return e instanceof Offline; }
@@ -358,6 +360,7 @@ export function pocketReferee() {
         if (!isHere(m.id)) keepMatch(m, events, undone);
         else this.pocketShow(view); // its first screen, before the events waiting
         this.pocketReplay();
+        if (isHere(m.id)) this.undoEv = this.pocketLast(); // what Undo takes back: the latest event waiting
         warmUp(rules, m.game, lang);
       } catch { this.pocketClose(); }
     },
@@ -386,8 +389,8 @@ export function pocketReferee() {
     async openHere(id) {
       const rec = hereMatch(id);
       if (!rec) {
-        const real = movedTo(id);
-        if (real) { location.replace('#/m/' + encodeURIComponent(real)); return; }
+        const moved = movedTo(id);
+        if (moved) { location.replace('#/m/' + encodeURIComponent(moved.id)); return; }
         this.matchError = this.t('not_found');
         return;
       }
@@ -409,7 +412,12 @@ export function pocketReferee() {
     async sendHere(id) {
       const rec = hereMatch(id);
       const items = this.queue.filter((x) => x.match === id);
-      if (!rec) { // nothing to send it as: its events cannot be sent
+      if (!rec) {
+        // sent already: events recorded while it went follow it on the
+        // server's match; with no record of it, they cannot be sent
+        const moved = movedTo(id);
+        let k = 0;
+        for (const x of this.queue) if (x.match === id && moved) { x.match = moved.id; x.base = moved.version + k++; }
         this.queue = this.queue.filter((x) => x.match !== id);
         saveQueue(this.queue);
         return true;
@@ -434,9 +442,15 @@ export function pocketReferee() {
       }
       this.online = true;
       const real = r.data && r.data.id;
-      this.queue = this.queue.filter((x) => x.match !== id);
+      const sent = new Set(items.map((x) => x.key));
+      this.queue = this.queue.filter((x) => !sent.has(x.key));
+      if (real) {
+        hereSent(id, real, r.data.version);
+        // an event recorded while the log was on its way follows it
+        let k = 0;
+        for (const x of this.queue) if (x.match === id) { x.match = real; x.base = r.data.version + k++; }
+      }
       saveQueue(this.queue);
-      if (real) hereSent(id, real);
       for (const x of items) this.settle(x.key, true);
       if (real && this.match && this.match.id === id) location.replace('#/m/' + encodeURIComponent(real));
       return true;
