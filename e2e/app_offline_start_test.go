@@ -3,7 +3,15 @@
 package e2e
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -134,5 +142,108 @@ func TestAppStartsAMatchOffline(t *testing.T) {
 	if n := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any)); n != matches+1 {
 		t.Fatalf("the server has %d matches, want %d: the match was sent once", n, matches+1)
 	}
+	b.clean()
+}
+
+// reachThroughRevised is reachThrough with a server whose rules of game are
+// at another revision than the phone's module: the proxy raises the
+// revision GET /v1/games gives for game.
+func reachThroughRevised(t *testing.T, base, game string) *reachable {
+	t.Helper()
+	target, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.FlushInterval = -1
+	direct := proxy.Director
+	proxy.Director = func(r *http.Request) {
+		direct(r)
+		r.Header.Del("Accept-Encoding") // the answer is read here
+	}
+	proxy.ModifyResponse = func(res *http.Response) error {
+		if res.Request.URL.Path != "/v1/games" || res.StatusCode != http.StatusOK {
+			return nil
+		}
+		var body map[string]any
+		if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
+			return err
+		}
+		res.Body.Close()
+		for _, g := range body["games"].([]any) {
+			if g := g.(map[string]any); g["id"] == game {
+				g["revision"] = g["revision"].(float64) + 1
+			}
+		}
+		b, _ := json.Marshal(body)
+		res.Body = io.NopCloser(bytes.NewReader(b))
+		res.ContentLength = int64(len(b))
+		res.Header.Set("Content-Length", strconv.Itoa(len(b)))
+		res.Header.Del("ETag")
+		return nil
+	}
+	r := &reachable{}
+	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if r.cut.Load() {
+			if hj, ok := w.(http.Hijacker); ok {
+				if conn, _, err := hj.Hijack(); err == nil {
+					conn.Close()
+				}
+			}
+			return
+		}
+		proxy.ServeHTTP(w, req)
+	}))
+	t.Cleanup(func() { r.srv.CloseClientConnections(); r.srv.Close() })
+	return r
+}
+
+// When the server's rules of the game are at another revision than the
+// phone's referee, a match of it does not start with no network: the phone
+// says so in words, in English and in Persian, and starts nothing.
+func TestAppCannotStartOfflineOnOtherRules(t *testing.T) {
+	b, c := appServer(t)
+	net := reachThroughRevised(t, c.base, "wizard")
+	phone := &client{t: t, base: net.srv.URL, token: c.token}
+	ids := c.players("Ali", "Sara", "Reza")
+	c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": ids})
+
+	p := b.tab("offline-start-revision")
+	signIn(p, phone)
+	waitFor(p, `document.body.dataset.shell === 'kept'`)
+	p.click("#new-match")
+	p.choose("#nm-game", "wizard")
+	p.waitText("#recent-players", "Reza")
+	p.open(net.srv.URL + "/?again#/")
+	p.waitText("#new-match", "")
+	waitFor(p, `!!window.motamedRules`)
+
+	net.network(p, false)
+	p.click("#new-match")
+	p.choose("#nm-game", "wizard")
+	for _, n := range []string{"Ali", "Sara", "Reza"} {
+		p.click("#recent-players .recent-player")
+		p.waitText("#seats", n)
+	}
+	p.click("#start-match")
+	p.waitText("#toast", "other rules of this game than the server")
+	p.waitText("#new .error", "other rules of this game than the server")
+	if !inViewport(p, "#toast") {
+		t.Errorf("the reason is not shown inside the screen")
+	}
+	p.axe("a match that cannot start offline")
+	p.shot("offline-start-revision")
+	p.click("#lang-toggle")
+	p.click("#start-match")
+	p.waitText("#toast", "بی‌شبکه شروع نمی‌شود")
+	p.persianWords("a match that cannot start offline", []string{"Ali", "Sara", "Reza"})
+	p.shot("offline-start-revision-fa")
+	if h := evalIn[string](p, `location.hash`); h != "#/new" {
+		t.Fatalf("a match started: %s", h)
+	}
+	if n := queued(p); n != 0 {
+		t.Fatalf("%d events wait on the phone", n)
+	}
+	net.network(p, true)
 	b.clean()
 }

@@ -426,7 +426,12 @@ function tableApp() {
         location.hash = '#/m/' + encodeURIComponent(r.data.id);
       } catch (e) {
         // with no network, the match starts on this phone (app-offline.js)
-        if (isOffline(e)) { this.nm.error = await this.startHere(body, this.nm.seats, this.gameInfo); return; }
+        if (isOffline(e)) {
+          const why = await this.startHere(body, this.nm.seats, this.gameInfo);
+          if (this.nm) this.nm.error = why;
+          this.say(why, 'note'); // where the finger is
+          return;
+        }
         this.showRefusal(e);
       }
     },
