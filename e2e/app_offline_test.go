@@ -76,7 +76,14 @@ func TestAppOfflineWizardRound(t *testing.T) {
 	if n := queued(p); n != 3 {
 		t.Fatalf("%d changes wait on the phone, want 3 (the refused bid is not queued)", n)
 	}
+	p.waitText("#toast", "WIZARD-AMB-7")
 	p.click("#refusal button")
+	// Closed, the refusal leaves no word of it on screen (its toast would
+	// otherwise stay for 12 s, over the round that goes on).
+	waitFor(p, `!document.querySelector('#refusal').getClientRects().length`)
+	if toast := p.textOf("#toast"); strings.Contains(toast, "WIZARD-AMB-7") {
+		t.Errorf("the closed refusal still shows: %q", toast)
+	}
 	p.click("#bid-1")
 	p.waitText(".bid-value[data-player='"+ids[0]+"']", "1")
 	for i, w := range []int{0, 1, 0} {

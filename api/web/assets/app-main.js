@@ -71,6 +71,9 @@ function tableApp() {
       }
       this.api = this.guardSignIn(client(() => this.token, () => this.lang));
       this.applyLang();
+      // A refusal's toast goes with it: once it is closed, or the table
+      // records its next change, it no longer speaks of the game on screen.
+      this.$watch('refusal', (r) => { if (!r && this.toast && this.toast.kind === 'refusal') this.toast = null; });
       window.addEventListener('hashchange', () => this.go());
       window.addEventListener('online', () => { this.online = true; this.flush(); });
       window.addEventListener('offline', () => { this.online = false; });
