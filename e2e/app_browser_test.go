@@ -42,6 +42,9 @@ type chrome struct {
 	// malformed is set by a test that types what the server answers as a
 	// malformed request (400): that answer is then provoked, not a fault.
 	malformed bool
+	// merged is set by a test that sends a merged player's ID on purpose:
+	// the server's 410 is then provoked, not a fault.
+	merged bool
 }
 
 func newBrowser(t *testing.T, arts string) *chrome {
@@ -160,6 +163,9 @@ func (b *chrome) expectedFailure(url string, status int) bool {
 		}
 	}
 	if status == 400 && b.malformed && strings.Contains(url, "/v1/") {
+		return true
+	}
+	if status == 410 && b.merged && strings.Contains(url, "/v1/") {
 		return true
 	}
 	return (status == 422 || status == 412 || status == 409) && strings.Contains(url, "/v1/")

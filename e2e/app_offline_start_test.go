@@ -247,3 +247,58 @@ func TestAppCannotStartOfflineOnOtherRules(t *testing.T) {
 	net.network(p, true)
 	b.clean()
 }
+
+// A match started with no network that the server refuses as a whole (one
+// of its players was merged into another meanwhile): the refusal says why,
+// and Discard drops the whole match, which no fix of an event could let
+// through; nothing reaches the server, and nothing stays waiting.
+func TestAppOfflineMatchRefusedWhole(t *testing.T) {
+	b, c := appServer(t)
+	net := reachThrough(t, c.base)
+	phone := &client{t: t, base: net.srv.URL, token: c.token}
+	ids := c.players("Ali", "Sara", "Reza", "Reza R.")
+	c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": ids[:3]})
+	matches := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any))
+
+	p := b.tab("offline-refused-whole")
+	signIn(p, phone)
+	waitFor(p, `document.body.dataset.shell === 'kept'`)
+	p.click("#new-match")
+	p.choose("#nm-game", "wizard")
+	p.waitText("#recent-players", "Reza")
+	p.open(net.srv.URL + "/?again#/")
+	p.waitText("#new-match", "")
+	waitFor(p, `!!window.motamedRules`)
+
+	net.network(p, false)
+	p.click("#new-match")
+	p.choose("#nm-game", "wizard")
+	for _, n := range []string{"Ali", "Sara", "Reza"} {
+		p.click("#recent-players .recent-player")
+		p.waitText("#seats", n)
+	}
+	p.click("#start-match")
+	p.waitText("#here-mark", "Started on this phone")
+	p.click("#trump-red")
+	p.click("#bid-1")
+	p.waitText(".bid-value[data-player='"+ids[1]+"']", "1")
+
+	// Meanwhile the desk merges Reza into Reza R.
+	c.do("POST", "/v1/players/"+ids[2]+"/merge", map[string]any{"into": ids[3]}, 200)
+	b.merged = true
+
+	net.network(p, true)
+	p.waitText("#queue", "Discard the match")
+	p.waitText("#toast", "merged into another player since it started")
+	p.words("a match refused as a whole")
+	p.axe("a match refused as a whole")
+	p.shot("offline-refused-whole")
+	p.click("#queue button:last-child")
+	waitFor(p, `JSON.parse(localStorage.getItem('motamed.queue') || '[]').length === 0`)
+	waitFor(p, `!Object.keys(localStorage).some((k) => k.startsWith('motamed.here.'))`)
+	waitFor(p, `location.hash === '#/' || location.hash === ''`)
+	if n := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any)); n != matches {
+		t.Fatalf("the server has %d matches, want %d: the refused match reached it", n, matches)
+	}
+	b.clean()
+}

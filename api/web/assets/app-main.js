@@ -22,7 +22,7 @@ import { viewSheet } from './app-viewsheet.js';
 import { signinWatch } from './app-signin-watch.js';
 import { deskScreen } from './app-desk.js';
 import { importScreen, importedLine } from './app-import.js';
-import { pocketReferee, isOffline, isHere, hereMatches } from './app-offline.js';
+import { pocketReferee, isOffline, isHere, hereMatches, hereMatch, forgetHere } from './app-offline.js';
 
 const TOKEN_KEY = 'motamed.token';
 
@@ -802,9 +802,24 @@ function tableApp() {
       const d = res.data || {};
       return d.match ? d : { match: d };
     },
+    // discardsMatch: discarding q drops its whole match, started on this
+    // phone and refused by the server as a whole.
+    discardsMatch(q) { return !!q && isHere(q.match) && !!(hereMatch(q.match) || {}).refused; },
     discard(key) {
       const i = this.queue.findIndex((q) => q.key === key);
       if (i < 0) return;
+      if (this.discardsMatch(this.queue[i])) {
+        const id = this.queue[i].match;
+        const gone = this.queue.filter((q) => q.match === id);
+        this.queue = this.queue.filter((q) => q.match !== id);
+        saveQueue(this.queue);
+        forgetHere(id);
+        this.refusal = null;
+        for (const q of gone) this.settle(q.key, false);
+        if (this.match && this.match.id === id) location.replace('#/');
+        this.flush();
+        return;
+      }
       const [gone] = this.queue.splice(i, 1);
       for (const q of this.queue.slice(i)) if (q.match === gone.match) q.base -= 1;
       saveQueue(this.queue);
@@ -847,6 +862,7 @@ function tableApp() {
         status: e.status,
       };
       if (e.status === 412) Object.assign(r, { title: this.t('stale_title'), detail: this.t('stale_version') });
+      else if (b.type === '/problems/player-merged') r.detail = this.t('refused_merged'); // its detail names IDs
       else if (fields.length && !r.violations.length) {
         Object.assign(r, { title: this.t('input_title'), detail: fields.map((x) => this.fieldSentence(x)).join(' ') });
       }

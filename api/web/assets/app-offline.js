@@ -68,6 +68,9 @@ export function hereSent(id, real, version) {
   localStorage.removeItem(HERE + id);
 }
 
+/** forgetHere drops a match started on this phone, which will not be sent. */
+export function forgetHere(id) { localStorage.removeItem(HERE + id); }
+
 /** hereMatches are the matches started on this phone not sent yet. */
 export function hereMatches() {
   const out = [];
@@ -430,7 +433,18 @@ export function pocketReferee() {
       } catch (e) {
         if (isOffline(e)) { this.online = false; return false; }
         const at = e instanceof Problem && e.body ? e.body.refused_at : 0;
+        // with no event named, the server refused the match itself (a
+        // player merged away, a league archived): Discard then drops the
+        // whole match, which no fix of an event would let through
+        rec.refused = !at;
+        keepHere(rec);
         const bad = items[(at || 1) - 1] || items[0];
+        if (!bad) { // nothing the table recorded waits: the match goes, saying why
+          forgetHere(id);
+          this.showRefusal(e);
+          if (this.match && this.match.id === id) location.replace('#/');
+          return true;
+        }
         if (bad) {
           bad.status = 'refused';
           bad.problem = e instanceof Problem ? { status: e.status, body: e.body } : { status: 0, body: { detail: String(e) } };
