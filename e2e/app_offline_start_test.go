@@ -16,24 +16,15 @@ import (
 	"testing"
 )
 
-// A Wizard match started with no network, of players the phone knows: it
-// is played through the phone's referee (a forbidden bid refused at once),
-// a reload with no network opens it again with its events, and when the
-// network is back it reaches the server as one log, the phone then
-// following the server's match, which holds exactly those events.
-func TestAppStartsAMatchOffline(t *testing.T) {
-	b, c := appServer(t)
-	net := reachThrough(t, c.base)
-	phone := &client{t: t, base: net.srv.URL, token: c.token}
-	ids := c.players("Ali", "Sara", "Reza")
-	c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": ids}) // they played here before
-	matches := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any))
-
-	p := b.tab("offline-start")
+// seatWizardOffline signs the phone in through net, opens the new-match
+// screen once with the network (the phone reads the games and the recent
+// players), opens the app again as a new page with the phone's referee
+// loaded, then with no network seats Ali, Sara and Reza, the recent
+// players, in a new Wizard match, not yet started.
+func seatWizardOffline(p *tab, net *reachable, phone *client) {
+	p.b.t.Helper()
 	signIn(p, phone)
 	waitFor(p, `document.body.dataset.shell === 'kept'`)
-	// The new-match screen once with the network: the phone reads the
-	// games and the recent players.
 	p.click("#new-match")
 	p.choose("#nm-game", "wizard")
 	p.waitText("#recent-players", "Reza")
@@ -49,6 +40,23 @@ func TestAppStartsAMatchOffline(t *testing.T) {
 		p.click("#recent-players .recent-player")
 		p.waitText("#seats", n)
 	}
+}
+
+// A Wizard match started with no network, of players the phone knows: it
+// is played through the phone's referee (a forbidden bid refused at once),
+// a reload with no network opens it again with its events, and when the
+// network is back it reaches the server as one log, the phone then
+// following the server's match, which holds exactly those events.
+func TestAppStartsAMatchOffline(t *testing.T) {
+	b, c := appServer(t)
+	net := reachThrough(t, c.base)
+	phone := &client{t: t, base: net.srv.URL, token: c.token}
+	ids := c.players("Ali", "Sara", "Reza")
+	c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": ids}) // they played here before
+	matches := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any))
+
+	p := b.tab("offline-start")
+	seatWizardOffline(p, net, phone)
 	p.typeIn("#opt-rounds", "3")
 	p.choose("#opt-bid_total_rule", "dealer_must_break")
 	p.click("#start-match")
@@ -209,22 +217,7 @@ func TestAppCannotStartOfflineOnOtherRules(t *testing.T) {
 	c.id("POST", "/v1/matches", map[string]any{"game": "wizard", "players": ids})
 
 	p := b.tab("offline-start-revision")
-	signIn(p, phone)
-	waitFor(p, `document.body.dataset.shell === 'kept'`)
-	p.click("#new-match")
-	p.choose("#nm-game", "wizard")
-	p.waitText("#recent-players", "Reza")
-	p.open(net.srv.URL + "/?again#/")
-	p.waitText("#new-match", "")
-	waitFor(p, `!!window.motamedRules`)
-
-	net.network(p, false)
-	p.click("#new-match")
-	p.choose("#nm-game", "wizard")
-	for _, n := range []string{"Ali", "Sara", "Reza"} {
-		p.click("#recent-players .recent-player")
-		p.waitText("#seats", n)
-	}
+	seatWizardOffline(p, net, phone)
 	p.click("#start-match")
 	p.waitText("#toast", "other rules of this game than the server")
 	p.waitText("#new .error", "other rules of this game than the server")
@@ -261,22 +254,7 @@ func TestAppOfflineMatchRefusedWhole(t *testing.T) {
 	matches := len(c.do("GET", "/v1/matches?limit=50", nil, 200)["items"].([]any))
 
 	p := b.tab("offline-refused-whole")
-	signIn(p, phone)
-	waitFor(p, `document.body.dataset.shell === 'kept'`)
-	p.click("#new-match")
-	p.choose("#nm-game", "wizard")
-	p.waitText("#recent-players", "Reza")
-	p.open(net.srv.URL + "/?again#/")
-	p.waitText("#new-match", "")
-	waitFor(p, `!!window.motamedRules`)
-
-	net.network(p, false)
-	p.click("#new-match")
-	p.choose("#nm-game", "wizard")
-	for _, n := range []string{"Ali", "Sara", "Reza"} {
-		p.click("#recent-players .recent-player")
-		p.waitText("#seats", n)
-	}
+	seatWizardOffline(p, net, phone)
 	p.click("#start-match")
 	p.waitText("#here-mark", "Started on this phone")
 	p.click("#trump-red")
